@@ -1,0 +1,182 @@
+"""Triton kernel for C = A @ B.T with an optional in-kernel split-K reduction.
+
+Layouts: A [M, K] row-major, B [N, K] row-major (so B.T is column-major and each row of B is a
+contiguous run of K), C [M, N] row-major; fp16 in, fp32 accumulate, fp16 out.
+
+Variants, one kernel:
+- SPLIT_K == 1: a plain tiled GEMM with grouped tile order (GROUP_M rows of tiles share the
+  same B columns in L2). Used at large M, where the problem is compute-bound.
+- SPLIT_K > 1: for small M the problem is reading B (12.6 MB) as fast as the chip can; a
+  BLOCK_M x BLOCK_N tile grid alone gives too few CTAs to keep 132 SMs streaming, so K is split
+  across SPLIT_K CTAs per tile. Each CTA writes its fp32 partial to a workspace and bumps a
+  per-tile counter; the CTA that arrives last sums the partials and writes C, then resets the
+  counter to zero. One launch, no memset, no second kernel (the timed span counts both).
+
+Constraints: K % (SPLIT_K * BLOCK_K) == 0 and N % BLOCK_N == 0 (`is_valid`); M is free.
+"""
+
+from dataclasses import dataclass
+
+import torch
+import triton
+import triton.language as tl
+
+
+@dataclass(frozen=True)
+class GemmConfig:
+    BLOCK_M: int
+    BLOCK_N: int
+    BLOCK_K: int
+    SPLIT_K: int = 1
+    GROUP_M: int = 8
+    num_warps: int = 4
+    num_stages: int = 4
+
+    def num_tiles(self, m: int, n: int) -> int:
+        return triton.cdiv(m, self.BLOCK_M) * (n // self.BLOCK_N)
+
+
+def is_valid(cfg: GemmConfig, n: int, k: int) -> bool:
+    """Whether `cfg` covers an (any M) x n x k problem exactly with the kernel below."""
+    return (
+        n % cfg.BLOCK_N == 0
+        and k % (cfg.SPLIT_K * cfg.BLOCK_K) == 0
+        and cfg.BLOCK_M >= 16
+        and cfg.BLOCK_N >= 16
+        and cfg.BLOCK_K >= 16
+    )
+
+
+@triton.jit
+def _gemm_kernel(
+    # pointers
+    a_ptr,
+    b_ptr,
+    c_ptr,
+    partial_ptr,  # fp32 (SPLIT_K, num_tiles, BLOCK_M, BLOCK_N); unused when SPLIT_K == 1
+    counter_ptr,  # int32 (num_tiles,), all zero between launches; unused when SPLIT_K == 1
+    # sizes
+    M,
+    N,
+    K,
+    stride_am,
+    stride_bn,
+    stride_cm,
+    # meta-parameters
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    SPLIT_K: tl.constexpr,
+    GROUP_M: tl.constexpr,
+):
+    pid = tl.program_id(0)
+    pid_k = tl.program_id(1)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = N // BLOCK_N
+
+    # Grouped order: GROUP_M consecutive row-tiles walk the same column-tiles, so the B tiles
+    # they share are still in L2.
+    group_size = GROUP_M * num_pid_n
+    first_pid_m = (pid // group_size) * GROUP_M
+    group_rows = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + (pid % group_size) % group_rows
+    pid_n = (pid % group_size) // group_rows
+
+    k_per_split = K // SPLIT_K
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = pid_k * k_per_split + tl.arange(0, BLOCK_K)
+    row_in_range = offs_m < M
+    # int64 row offsets: M * stride_am passes 2**31 for M > 2**20.
+    a_ptrs = a_ptr + offs_m[:, None].to(tl.int64) * stride_am + offs_k[None, :]  # (BLOCK_M, BLOCK_K)
+    b_ptrs = b_ptr + offs_n[:, None].to(tl.int64) * stride_bn + offs_k[None, :]  # (BLOCK_N, BLOCK_K)
+
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for _ in range(0, k_per_split, BLOCK_K):
+        a = tl.load(a_ptrs, mask=row_in_range[:, None], other=0.0)
+        b = tl.load(b_ptrs)
+        acc = tl.dot(a, tl.trans(b), acc)
+        a_ptrs += BLOCK_K
+        b_ptrs += BLOCK_K
+
+    c_ptrs = c_ptr + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :]
+    c_mask = row_in_range[:, None]
+    if SPLIT_K == 1:
+        tl.store(c_ptrs, acc.to(tl.float16), mask=c_mask)
+    else:
+        num_tiles = num_pid_m * num_pid_n
+        tile = pid_m * num_pid_n + pid_n
+        tile_offs = tl.arange(0, BLOCK_M)[:, None] * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+        tile_elems = BLOCK_M * BLOCK_N
+        my_partial = partial_ptr + (pid_k * num_tiles + tile).to(tl.int64) * tile_elems
+        tl.store(my_partial + tile_offs, acc)
+        # Every thread's partial store must precede the release below.
+        tl.debug_barrier()
+        arrived = tl.atomic_add(counter_ptr + tile, 1, sem="acq_rel", scope="gpu")
+        if arrived == SPLIT_K - 1:
+            # Last to arrive: the acquire above makes the other partials visible; read them
+            # from L2 (.cg), never from a stale L1 line.
+            for s in range(SPLIT_K):
+                if s != pid_k:
+                    other = partial_ptr + (s * num_tiles + tile).to(tl.int64) * tile_elems
+                    acc += tl.load(other + tile_offs, cache_modifier=".cg")
+            tl.store(c_ptrs, acc.to(tl.float16), mask=c_mask)
+            # Leave the counter at zero for the next launch.
+            tl.atomic_xchg(counter_ptr + tile, 0, sem="relaxed", scope="gpu")
+
+
+_workspaces: dict = {}
+
+
+def _workspace(device: torch.device, cfg: GemmConfig, num_tiles: int):
+    """Partial-sum buffer and zeroed counters for a split-K launch, grown on demand and kept.
+
+    Reused by every later call on `device`: calls on the same device must be stream-ordered
+    (two streams running split-K launches at once would share counters).
+    """
+    partial_elems = cfg.SPLIT_K * num_tiles * cfg.BLOCK_M * cfg.BLOCK_N
+    ws = _workspaces.get(device)
+    if ws is None or ws[0].numel() < partial_elems or ws[1].numel() < num_tiles:
+        old_p, old_c = ws if ws is not None else (None, None)
+        partial = torch.empty(
+            max(partial_elems, old_p.numel() if old_p is not None else 0),
+            dtype=torch.float32,
+            device=device,
+        )
+        counters = torch.zeros(
+            max(num_tiles, old_c.numel() if old_c is not None else 0),
+            dtype=torch.int32,
+            device=device,
+        )
+        ws = _workspaces[device] = (partial, counters)
+    return ws
+
+
+def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) -> None:
+    M, K = A.shape
+    N = B.shape[0]
+    num_tiles = cfg.num_tiles(M, N)
+    if cfg.SPLIT_K > 1:
+        partial, counters = _workspace(A.device, cfg, num_tiles)
+    else:
+        partial, counters = C, C  # never dereferenced
+    _gemm_kernel[(num_tiles, cfg.SPLIT_K)](
+        A,
+        B,
+        C,
+        partial,
+        counters,
+        M,
+        N,
+        K,
+        A.stride(0),
+        B.stride(0),
+        C.stride(0),
+        BLOCK_M=cfg.BLOCK_M,
+        BLOCK_N=cfg.BLOCK_N,
+        BLOCK_K=cfg.BLOCK_K,
+        SPLIT_K=cfg.SPLIT_K,
+        GROUP_M=cfg.GROUP_M,
+        num_warps=cfg.num_warps,
+        num_stages=cfg.num_stages,
+    )

@@ -1,0 +1,58 @@
+"""Entry point of the Triton solution for gemm_n3072_k2048: run(A, B, C) computes C = A @ B.T.
+
+A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The kernel and its
+split-K scheme are in kernel.py; the config for each M bucket is the tuned table in tuned.py.
+"""
+
+import bisect
+
+import torch
+
+from .kernel import _launch
+from .tuned import TABLE
+
+N, K = 3072, 2048
+_BUCKET_LIMITS = [limit for limit, _ in TABLE]
+
+
+def select_config(m: int):
+    """The tuned config of the smallest bucket that holds m."""
+    return TABLE[min(bisect.bisect_left(_BUCKET_LIMITS, m), len(TABLE) - 1)][1]
+
+
+def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
+    for name, t in (("A", A), ("B", B), ("C", C)):
+        if not isinstance(t, torch.Tensor):
+            raise TypeError(f"{name} must be a torch.Tensor, got {type(t).__name__}")
+        if t.dtype != torch.float16:
+            raise TypeError(f"{name} must be float16, got {t.dtype}")
+        if t.dim() != 2:
+            raise ValueError(f"{name} must be 2-D, got shape {tuple(t.shape)}")
+        if t.device.type != "cuda":
+            raise ValueError(f"{name} must be on a CUDA device, got {t.device}")
+    if A.device != B.device or A.device != C.device:
+        raise ValueError(f"A, B, C must share one device, got {A.device}, {B.device}, {C.device}")
+    if A.shape[1] != K:
+        raise ValueError(f"A must be [M, {K}], got {tuple(A.shape)}")
+    if tuple(B.shape) != (N, K):
+        raise ValueError(f"B must be [{N}, {K}], got {tuple(B.shape)}")
+    if tuple(C.shape) != (A.shape[0], N):
+        raise ValueError(f"C must be [{A.shape[0]}, {N}] (M of A by N), got {tuple(C.shape)}")
+
+
+def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
+    _check(A, B, C)
+    m = A.shape[0]
+    if m == 0:
+        return
+    # The kernel reads rows with unit stride along K; other layouts get a contiguous copy.
+    if A.stride(1) != 1:
+        A = A.contiguous()
+    if B.stride(1) != 1:
+        B = B.contiguous()
+    if C.stride(1) != 1:
+        out = torch.empty_like(C, memory_format=torch.contiguous_format)
+        _launch(A, B, out, select_config(m))
+        C.copy_(out)
+        return
+    _launch(A, B, C, select_config(m))
