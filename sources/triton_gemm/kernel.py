@@ -47,7 +47,9 @@ def is_valid(cfg: GemmConfig, n: int, k: int) -> bool:
     )
 
 
-@triton.jit
+# M is not specialized: one compile per config serves every M (Triton would otherwise build
+# separate variants for M == 1 and M % 16 == 0).
+@triton.jit(do_not_specialize=["M"])
 def _gemm_kernel(
     # pointers
     a_ptr,

@@ -28,16 +28,17 @@ def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
             raise TypeError(f"{name} must be float16, got {t.dtype}")
         if t.dim() != 2:
             raise ValueError(f"{name} must be 2-D, got shape {tuple(t.shape)}")
-        if t.device.type != "cuda":
-            raise ValueError(f"{name} must be on a CUDA device, got {t.device}")
-    if A.device != B.device or A.device != C.device:
-        raise ValueError(f"A, B, C must share one device, got {A.device}, {B.device}, {C.device}")
     if A.shape[1] != K:
         raise ValueError(f"A must be [M, {K}], got {tuple(A.shape)}")
     if tuple(B.shape) != (N, K):
         raise ValueError(f"B must be [{N}, {K}], got {tuple(B.shape)}")
     if tuple(C.shape) != (A.shape[0], N):
         raise ValueError(f"C must be [{A.shape[0]}, {N}] (M of A by N), got {tuple(C.shape)}")
+    for name, t in (("A", A), ("B", B), ("C", C)):
+        if t.device.type != "cuda":
+            raise ValueError(f"{name} must be on a CUDA device, got {t.device}")
+    if A.device != B.device or A.device != C.device:
+        raise ValueError(f"A, B, C must share one device, got {A.device}, {B.device}, {C.device}")
 
 
 def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:

@@ -1,0 +1,141 @@
+"""Evaluate one built solution on one workload: correctness, then cold-L2 timing.
+
+Runs inside a worker process (see worker.py) with CUDA available. Correctness follows
+flashinfer-bench's DefaultEvaluator (its statuses, its compute_error_stats, rtol = atol = 1e-2)
+and adds what the definition promises and flashinfer-bench does not check: the output is
+NaN-poisoned before each call (an unwritten element fails), inputs must come back bit-identical
+(no mutation), and a returned tensor must not share memory with an input (no aliasing).
+"""
+
+import traceback
+from dataclasses import dataclass
+
+import torch
+from flashinfer_bench.bench.config import BenchmarkConfig
+from flashinfer_bench.bench.utils import compute_error_stats, gen_inputs
+from flashinfer_bench.data import Correctness, Definition, EvaluationStatus, Workload
+from flashinfer_bench.utils import dtype_str_to_torch_dtype
+
+from .timing import ColdL2Timer, host_us_per_call
+
+TOLERANCE = BenchmarkConfig(rtol=1e-2, atol=1e-2)
+
+
+@dataclass
+class Settings:
+    correctness_trials: int = 3
+    warmup: int = 10
+    iters: int = 100
+
+
+@dataclass
+class Outcome:
+    status: EvaluationStatus
+    log: str = ""
+    correctness: Correctness | None = None
+    timing: dict | None = None  # p20/p50/p80/host (µs) of the solution and of the reference
+
+
+def _outputs(definition: Definition, inputs: list, device) -> list[torch.Tensor]:
+    axes = definition.get_axes_values_from_inputs(inputs)
+    return [
+        torch.full(shape, float("nan"), dtype=dtype_str_to_torch_dtype(spec.dtype), device=device)
+        for shape, spec in zip(definition.get_output_shapes(axes), definition.outputs.values(),
+                               strict=True)
+    ]
+
+
+def _call(runnable, definition: Definition, inputs: list, device) -> list[torch.Tensor]:
+    """One call in the solution's style; returns its outputs as a list."""
+    if runnable.metadata.destination_passing_style:
+        outs = _outputs(definition, inputs, device)
+        runnable(*inputs, *outs)
+        return outs
+    result = runnable(*inputs)
+    return list(result) if isinstance(result, (tuple, list)) else [result]
+
+
+def check_correctness(runnable, reference, definition: Definition, workload: Workload,
+                      device, trials: int) -> tuple[Outcome | None, Correctness, list]:
+    """None and the correctness on success; else the failing Outcome. Also the first inputs."""
+    max_abs = max_rel = 0.0
+    first_inputs = None
+    for trial in range(trials):
+        inputs = gen_inputs(definition, workload, device=str(device))
+        first_inputs = first_inputs or inputs
+        with torch.no_grad():
+            expected = _call(reference, definition, inputs, device)
+            before = [t.clone() if isinstance(t, torch.Tensor) else t for t in inputs]
+            outs = _call(runnable, definition, inputs, device)
+        torch.cuda.synchronize(device)
+        for name, old, new in zip(definition.inputs, before, inputs, strict=True):
+            if isinstance(old, torch.Tensor) and not torch.equal(old, new):
+                return Outcome(EvaluationStatus.RUNTIME_ERROR,
+                               f"trial {trial}: the solution mutated input '{name}'"), None, None
+        if len(outs) != len(expected):
+            return Outcome(EvaluationStatus.INCORRECT_SHAPE,
+                           f"returned {len(outs)} outputs, expected {len(expected)}"), None, None
+        for out_name, got, want in zip(definition.outputs, outs, expected, strict=True):
+            if not isinstance(got, torch.Tensor):
+                return Outcome(EvaluationStatus.INCORRECT_SHAPE,
+                               f"output '{out_name}' is a {type(got).__name__}"), None, None
+            shared = [n for n, t in zip(definition.inputs, inputs, strict=True)
+                      if isinstance(t, torch.Tensor)
+                      and got.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()]
+            if shared:
+                return Outcome(EvaluationStatus.RUNTIME_ERROR,
+                               f"output '{out_name}' aliases input {shared}"), None, None
+            if tuple(got.shape) != tuple(want.shape):
+                return Outcome(EvaluationStatus.INCORRECT_SHAPE,
+                               f"output '{out_name}' has shape {tuple(got.shape)}, "
+                               f"expected {tuple(want.shape)}"), None, None
+            if got.dtype != want.dtype:
+                return Outcome(EvaluationStatus.INCORRECT_DTYPE,
+                               f"output '{out_name}' is {got.dtype}, expected {want.dtype}"), None, None
+            if not torch.isfinite(got).all():
+                bad = int((~torch.isfinite(got)).sum())
+                c = Correctness(max_relative_error=float("nan"), max_absolute_error=float("nan"),
+                                extra={"non_finite_elements": bad})
+                return Outcome(EvaluationStatus.INCORRECT_NUMERICAL,
+                               f"trial {trial}: output '{out_name}' has {bad} NaN/Inf elements "
+                               "(unwritten elements stay NaN)", c), None, None
+            abs_err, rel_err, exceeds, matched = compute_error_stats(got, want, TOLERANCE)
+            max_abs, max_rel = max(max_abs, abs_err), max(max_rel, rel_err)
+            if exceeds:
+                c = Correctness(max_relative_error=rel_err, max_absolute_error=abs_err,
+                                extra={"matched_ratio": matched})
+                return Outcome(EvaluationStatus.INCORRECT_NUMERICAL,
+                               f"trial {trial}: output '{out_name}' off by max abs {abs_err:.3g} "
+                               f"/ rel {rel_err:.3g} (atol = rtol = 1e-2)", c), None, None
+    return None, Correctness(max_relative_error=max_rel, max_absolute_error=max_abs), first_inputs
+
+
+def evaluate(runnable, reference, definition: Definition, workload: Workload,
+             timer: ColdL2Timer, settings: Settings) -> Outcome:
+    device = timer.device
+    try:
+        failed, correctness, inputs = check_correctness(
+            runnable, reference, definition, workload, device, settings.correctness_trials)
+        if failed is not None:
+            return failed
+        sol_args = list(inputs)
+        if runnable.metadata.destination_passing_style:
+            sol_args += _outputs(definition, inputs, device)
+
+        def sol():
+            return runnable(*sol_args)
+
+        def ref():
+            return reference(*inputs)
+
+        with torch.no_grad():
+            ref_t = timer.time(ref, settings.iters, settings.warmup)
+            sol_t = timer.time(sol, settings.iters, settings.warmup)
+            timing = {
+                "p20_us": sol_t.p20, "p50_us": sol_t.p50, "p80_us": sol_t.p80,
+                "ref_p20_us": ref_t.p20, "ref_p50_us": ref_t.p50, "ref_p80_us": ref_t.p80,
+                "host_us": host_us_per_call(sol), "ref_host_us": host_us_per_call(ref),
+            }
+        return Outcome(EvaluationStatus.PASSED, "", correctness, timing)
+    except Exception:
+        return Outcome(EvaluationStatus.RUNTIME_ERROR, traceback.format_exc())

@@ -1,0 +1,142 @@
+"""Summary of a results CSV: a per-M table of each solution's time and speedup against
+torch.matmul, the spread of speedups over passes, geomeans, and a latency plot with the
+protocol floor (shared/device/README.md's figures for the H200).
+"""
+
+import csv
+import math
+from collections import defaultdict
+from pathlib import Path
+
+N, K = 3072, 2048
+# Kernel time to stream a number of bytes right after the 256 MB zero fill (H200, measured
+# 2026-11-29, best of 36 Triton configs): the dirty L2 costs a write-back per line brought in.
+STREAM_AFTER_FILL = [(3.1e6, 3.14), (6.3e6, 4.11), (12.6e6, 5.76), (25.2e6, 9.84), (50.3e6, 17.18)]
+MATMUL_CEILING_FLOPS = 751e12
+
+
+def protocol_floor_us(m: int) -> float:
+    """max(compute at the measured matmul ceiling, streaming the bytes A + B + C after a fill)."""
+    nbytes = 2 * (m * K + N * K + m * N)
+    pts = STREAM_AFTER_FILL
+    if nbytes <= pts[0][0]:
+        stream = pts[0][1] * nbytes / pts[0][0]
+    else:
+        i = next((i for i in range(1, len(pts)) if nbytes <= pts[i][0]), len(pts) - 1)
+        (b0, t0), (b1, t1) = pts[i - 1], pts[i]
+        stream = t0 + (t1 - t0) * (nbytes - b0) / (b1 - b0)
+    return max(stream, 2 * m * N * K / MATMUL_CEILING_FLOPS * 1e6)
+
+
+def load_rows(path: Path) -> list[dict]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def latest(rows: list[dict]) -> dict:
+    """The newest row of each (solution, M)."""
+    out = {}
+    for r in sorted(rows, key=lambda r: r["date"]):
+        out[(r["solution"], int(r["M"]))] = r
+    return out
+
+
+def speedup_spread(rows: list[dict], newest: dict) -> dict:
+    """(min, max) speedup over every pass of the same solution content, per (solution, M)."""
+    spread = defaultdict(list)
+    for r in rows:
+        key = (r["solution"], int(r["M"]))
+        if r["status"] == "PASSED" and r["solution_sha1"] == newest[key]["solution_sha1"]:
+            spread[key].append(float(r["speedup"]))
+    return {k: (min(v), max(v), len(v)) for k, v in spread.items()}
+
+
+def geomean(values: list[float]) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
+
+
+def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
+    newest = latest(rows)
+    spread = speedup_spread(rows, newest)
+    solutions = sorted({s for s, _ in newest}, key=lambda s: (s != baseline, s))
+    others = [s for s in solutions if s != baseline]
+    ms = sorted({m for _, m in newest})
+    head = ["M", "floor µs", f"{baseline} µs"]
+    for s in others:
+        head += [f"{s} µs", f"{s} ×", "× range (passes)"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for m in ms:
+        base = newest.get((baseline, m))
+        cells = [str(m), f"{protocol_floor_us(m):.2f}",
+                 _us(base) if base else "—"]
+        for s in others:
+            r = newest.get((s, m))
+            if r is None:
+                cells += ["—", "—", "—"]
+            elif r["status"] != "PASSED":
+                cells += [r["status"], "—", "—"]
+            else:
+                lo, hi, n = spread[(s, m)]
+                cells += [_us(r), f"{float(r['speedup']):.3f}", f"{lo:.3f}–{hi:.3f} ({n})"]
+        lines.append("| " + " | ".join(cells) + " |")
+    for s in others:
+        sp = [float(newest[(s, m)]["speedup"]) for m in ms
+              if (s, m) in newest and newest[(s, m)]["status"] == "PASSED"]
+        failed = sum(1 for m in ms if (s, m) in newest and newest[(s, m)]["status"] != "PASSED")
+        lines.append(f"\n**{s}**: geomean speedup {geomean(sp):.3f}× over {len(sp)} workloads "
+                     f"(min {min(sp, default=float('nan')):.3f}×), {failed} not passed.")
+    if newest:
+        any_row = next(iter(newest.values()))
+        lines.append(f"\nDevice {any_row['device']}; newest rows from commit(s) "
+                     f"{sorted({r['commit'] for r in newest.values()})}, "
+                     f"dates {min(r['date'] for r in newest.values())} to "
+                     f"{max(r['date'] for r in newest.values())}.")
+    return "\n".join(lines)
+
+
+def _us(r: dict) -> str:
+    if r["status"] != "PASSED":
+        return r["status"]
+    return f"{float(r['p50_us']):.2f} [{float(r['p20_us']):.2f}, {float(r['p80_us']):.2f}]"
+
+
+def plot(rows: list[dict], out: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    newest = latest(rows)
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(13, 5))
+    for s in sorted({s for s, _ in newest}):
+        pts = sorted((m, float(r["p50_us"])) for (s2, m), r in newest.items()
+                     if s2 == s and r["status"] == "PASSED")
+        if pts:
+            ax.plot(*zip(*pts), marker="o", ms=3, label=s)
+            sp = sorted((m, float(r["speedup"])) for (s2, m), r in newest.items()
+                        if s2 == s and r["status"] == "PASSED")
+            ax2.plot(*zip(*sp), marker="o", ms=3, label=s)
+    ms = sorted({m for _, m in newest})
+    ax.plot(ms, [protocol_floor_us(m) for m in ms], "k--", lw=1, label="protocol floor")
+    ax.set(xscale="log", yscale="log", xlabel="M (tokens)", ylabel="GPU µs (median, cold L2)",
+           title="gemm_n3072_k2048: latency")
+    ax2.axhline(1.0, color="k", lw=0.8)
+    ax2.set(xscale="log", xlabel="M (tokens)", ylabel="speedup vs torch.matmul (same run)",
+            title="speedup")
+    for a in (ax, ax2):
+        a.grid(True, which="both", alpha=0.3)
+        a.legend()
+    dev = next(iter(newest.values()))["device"] if newest else ""
+    fig.suptitle(f"{dev}, CUPTI kernel span after a 256 MB zero fill")
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
+def write_report(csv_path: Path, out_dir: Path) -> str:
+    rows = load_rows(csv_path)
+    text = table(rows)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "summary.md").write_text(text + "\n")
+    plot(rows, out_dir / "latency.png")
+    return text

@@ -1,0 +1,273 @@
+"""The benchmark runner: every (solution, workload) pair, each solution in its own worker
+process, a flashinfer-bench Trace and a results row written the moment a pair finishes.
+
+Writes (appends) to the dataset:
+- traces/<op_type>/<definition>.jsonl through TraceSet.add_traces (flashinfer-bench's own API),
+- results/<definition>.csv, one row per pair with the percentiles, host time, commit and date.
+Both appends happen under an exclusive lock, so two runners on one dataset never interleave.
+"""
+
+import csv
+import datetime as dt
+import fcntl
+import multiprocessing as mp
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from flashinfer_bench.data import (
+    Environment,
+    Evaluation,
+    EvaluationStatus,
+    Performance,
+    Trace,
+    TraceSet,
+)
+
+from .dataset import Dataset
+from .evaluate import Outcome, Settings
+
+PROTOCOL = "cupti-span;cold-l2:zero-fill-256MB;median"
+SHA_KEY = "fibgemm.solution_sha1"
+PROTOCOL_KEY = "fibgemm.protocol"
+COMMIT_KEY = "fibgemm.commit"
+RESULT_FIELDS = [
+    "run_id", "date", "commit", "device", "solution", "solution_sha1", "workload_uuid", "M",
+    "status", "p20_us", "p50_us", "p80_us", "ref_p20_us", "ref_p50_us", "ref_p80_us",
+    "speedup", "host_us", "ref_host_us",
+]
+
+
+@dataclass
+class RunOptions:
+    solutions: list[str] | None = None
+    ms: list[int] | None = None
+    resume: bool = False
+    build_timeout_s: float = 900.0
+    workload_timeout_s: float = 120.0
+    settings: Settings = field(default_factory=Settings)
+
+
+def git_commit(root: Path) -> str:
+    try:
+        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
+                                "--untracked-files=no"], capture_output=True, text=True).stdout
+        return out + ("-dirty" if dirty.strip() else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def results_path(root: Path, definition: str) -> Path:
+    return root / "results" / f"{definition}.csv"
+
+
+@contextmanager
+def dataset_lock(root: Path) -> Iterator[None]:
+    lock = root / "traces" / ".fibgemm.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def repair_jsonl(path: Path) -> bool:
+    """Drop a last line cut short by a killed writer, so the file parses again. True if cut."""
+    if not path.exists() or path.stat().st_size == 0:
+        return False
+    data = path.read_bytes()
+    if data.endswith(b"\n"):
+        return False
+    keep = data[: data.rfind(b"\n") + 1]
+    path.write_bytes(keep)
+    return True
+
+
+def finished_pairs(trace_set: TraceSet, definition: str, sha_by_solution: dict) -> set:
+    """(solution, workload uuid) pairs that already have a trace of this very solution content."""
+    done = set()
+    for t in trace_set.traces.get(definition, []):
+        libs = t.evaluation.environment.libs if t.evaluation else {}
+        if libs.get(SHA_KEY) and libs.get(SHA_KEY) == sha_by_solution.get(t.solution):
+            done.add((t.solution, t.workload.uuid))
+    return done
+
+
+def make_trace(definition: str, workload, solution, outcome: Outcome, environment: dict,
+               commit: str) -> Trace:
+    libs = dict(environment["libs"])
+    libs.update({SHA_KEY: solution.hash(), PROTOCOL_KEY: PROTOCOL, COMMIT_KEY: commit})
+    perf = None
+    if outcome.status == EvaluationStatus.PASSED:
+        t = outcome.timing
+        perf = Performance(latency_ms=t["p50_us"] / 1e3, reference_latency_ms=t["ref_p50_us"] / 1e3,
+                           speedup_factor=t["ref_p50_us"] / t["p50_us"])
+    evaluation = Evaluation(
+        status=outcome.status,
+        environment=Environment(hardware=environment["hardware"], libs=libs),
+        timestamp=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        log=outcome.log,
+        correctness=outcome.correctness if outcome.status in (
+            EvaluationStatus.PASSED, EvaluationStatus.INCORRECT_NUMERICAL) else None,
+        performance=perf,
+    )
+    return Trace(definition=definition, workload=workload, solution=solution.name,
+                 evaluation=evaluation)
+
+
+def result_row(run_id: str, trace: Trace, outcome: Outcome, commit: str) -> dict:
+    t = outcome.timing or {}
+    ev = trace.evaluation
+    row = {
+        "run_id": run_id, "date": ev.timestamp, "commit": commit,
+        "device": ev.environment.hardware, "solution": trace.solution,
+        "solution_sha1": ev.environment.libs.get(SHA_KEY, ""),
+        "workload_uuid": trace.workload.uuid, "M": trace.workload.axes.get("M", ""),
+        "status": ev.status.value,
+        "speedup": f"{t['ref_p50_us'] / t['p50_us']:.4f}" if t else "",
+    }
+    for k in ("p20_us", "p50_us", "p80_us", "ref_p20_us", "ref_p50_us", "ref_p80_us", "host_us",
+              "ref_host_us"):
+        row[k] = f"{t[k]:.3f}" if k in t else ""
+    return row
+
+
+class Runner:
+    def __init__(self, dataset: Dataset, options: RunOptions, progress=None, log=print):
+        self.ds = dataset
+        self.opts = options
+        self.progress = progress
+        self.log = log
+        self.commit = git_commit(dataset.root)
+        self.run_id = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+        self.rows: list[dict] = []
+
+    def _record(self, trace: Trace, outcome: Outcome) -> None:
+        row = result_row(self.run_id, trace, outcome, self.commit)
+        path = results_path(self.ds.root, trace.definition)
+        with dataset_lock(self.ds.root):
+            self.ds.trace_set.add_traces([trace])
+            path.parent.mkdir(parents=True, exist_ok=True)
+            new = not path.exists() or path.stat().st_size == 0
+            with open(path, "a", newline="") as f:
+                w = csv.DictWriter(f, fieldnames=RESULT_FIELDS)
+                if new:
+                    w.writeheader()
+                w.writerow(row)
+        self.rows.append(row)
+        if self.progress is not None:
+            self.progress.update(1)
+            self.progress.set_postfix_str(f"{trace.solution} M={row['M']} {row['status']}")
+
+    def plan(self) -> list[tuple]:
+        """(solution, [workloads]) to run, after the filters and --resume."""
+        ts = self.ds.trace_set
+        plan = []
+        names = self.opts.solutions
+        all_solutions = [s for sols in ts.solutions.values() for s in sols]
+        unknown = set(names or []) - {s.name for s in all_solutions}
+        if unknown:
+            raise ValueError(f"unknown solution(s) {sorted(unknown)}; the dataset has "
+                             f"{sorted(s.name for s in all_solutions)}")
+        shas = {s.name: s.hash() for s in all_solutions}
+        for def_name, sols in sorted(ts.solutions.items()):
+            workloads = [t.workload for t in ts.workloads.get(def_name, [])]
+            if self.opts.ms is not None:
+                workloads = [w for w in workloads if w.axes.get("M") in self.opts.ms]
+            done = finished_pairs(ts, def_name, shas) if self.opts.resume else set()
+            for s in sorted(sols, key=lambda s: s.name):
+                if names is not None and s.name not in names:
+                    continue
+                todo = [w for w in workloads if (s.name, w.uuid) not in done]
+                if todo:
+                    plan.append((s, todo))
+        return plan
+
+    def run(self) -> list[dict]:
+        for path in (self.ds.root / "traces").rglob("*.jsonl"):
+            if repair_jsonl(path):
+                self.log(f"warning: {path}: dropped a last line cut short by an earlier kill")
+        for solution, workloads in self.plan():
+            self._run_solution(solution, workloads)
+        return self.rows
+
+    def _run_solution(self, solution, workloads) -> None:
+        from .worker import worker_main
+
+        definition = solution.definition
+        pending = list(workloads)
+        environment = {"hardware": "unknown", "libs": {}}
+        ctx = mp.get_context("spawn")
+        while pending:
+            parent, child = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=worker_main, daemon=True, args=(
+                child, str(self.ds.root), solution.name, [w.uuid for w in pending],
+                self.opts.settings))
+            proc.start()
+            child.close()
+            current = None
+            timeout = self.opts.build_timeout_s
+
+            def fail(status, log, wl=None):
+                wl = wl or pending[0]
+                out = Outcome(status, log)
+                self._record(make_trace(definition, wl, solution, out, environment, self.commit),
+                             out)
+                pending.remove(wl)
+
+            try:
+                while pending:
+                    if not parent.poll(timeout):
+                        what = f"workload M={current.axes.get('M')}" if current else "build"
+                        # A hung build would hang again: it fails every pending workload.
+                        for wl in [current] if current else list(pending):
+                            fail(EvaluationStatus.TIMEOUT,
+                                 f"{solution.name}: {what} gave no result within "
+                                 f"{timeout:.0f} s; worker killed", wl)
+                        break
+                    try:
+                        msg = parent.recv()
+                    except EOFError:
+                        proc.join(5)
+                        where = (f"during workload M={current.axes.get('M')}" if current
+                                 else "before its first workload")
+                        for wl in [current] if current else list(pending):
+                            fail(EvaluationStatus.RUNTIME_ERROR,
+                                 f"{solution.name}: worker died (exit code {proc.exitcode}) "
+                                 f"{where}", wl)
+                        break
+                    kind = msg["kind"]
+                    if kind == "hello":
+                        environment = msg["environment"]
+                    elif kind == "built":
+                        self.log(f"{solution.name}: built in {msg['seconds']:.1f} s")
+                    elif kind == "start":
+                        current = next(w for w in pending if w.uuid == msg["uuid"])
+                        timeout = self.opts.workload_timeout_s
+                    elif kind == "result":
+                        wl = next(w for w in pending if w.uuid == msg["uuid"])
+                        self._record(make_trace(definition, wl, solution, msg["outcome"],
+                                                environment, self.commit), msg["outcome"])
+                        pending.remove(wl)
+                        current = None
+                    elif kind in ("build_error", "fatal"):
+                        status = (EvaluationStatus.COMPILE_ERROR if kind == "build_error"
+                                  else EvaluationStatus.RUNTIME_ERROR)
+                        for wl in list(pending):
+                            fail(status, f"{solution.name}: {msg['log']}", wl)
+                    elif kind == "context_lost":
+                        self.log(f"{solution.name}: CUDA context lost; restarting its worker")
+                        break
+                    elif kind == "done":
+                        break
+            finally:
+                if proc.is_alive():
+                    proc.kill()
+                proc.join()
+                parent.close()

@@ -1,0 +1,74 @@
+"""Worker process: builds one solution and evaluates it on a list of workloads.
+
+A worker owns its CUDA context, so an illegal memory access (which poisons the context for good)
+or a hang costs only the workload in flight: the parent (runner.py) records it and starts a fresh
+worker for the rest. Messages to the parent are plain dicts over a multiprocessing pipe.
+"""
+
+import os
+import time
+import traceback
+from importlib.metadata import PackageNotFoundError, version
+
+
+def _environment() -> dict:
+    import torch
+
+    libs = {"torch": torch.__version__, "cuda": str(torch.version.cuda)}
+    for pkg in ("triton", "flashinfer-bench", "nvidia-cutlass-dsl"):
+        try:
+            libs[pkg] = version(pkg)
+        except PackageNotFoundError:
+            pass
+    return {"hardware": torch.cuda.get_device_name().replace(" ", "_"), "libs": libs}
+
+
+def _context_alive() -> bool:
+    import torch
+
+    try:
+        torch.cuda.synchronize()
+        torch.empty(1, device="cuda").add_(1)
+        torch.cuda.synchronize()
+        return True
+    except Exception:
+        return False
+
+
+def worker_main(conn, root: str, solution_name: str, uuids: list[str], settings) -> None:
+    try:
+        import torch
+        from flashinfer_bench.compile import BuilderRegistry
+        from flashinfer_bench.data import EvaluationStatus, TraceSet
+
+        from .evaluate import evaluate
+        from .timing import ColdL2Timer
+
+        if not torch.cuda.is_available():
+            conn.send({"kind": "fatal", "log": "no CUDA device in the worker"})
+            return
+        trace_set = TraceSet.from_path(root)
+        solution = trace_set.get_solution(solution_name)
+        definition = trace_set.definitions[solution.definition]
+        workloads = {t.workload.uuid: t.workload for t in trace_set.workloads[definition.name]}
+        conn.send({"kind": "hello", "environment": _environment(), "pid": os.getpid()})
+        registry = BuilderRegistry.get_instance()
+        reference = registry.build_reference(definition)
+        start = time.perf_counter()
+        try:
+            runnable = registry.build(definition, solution)
+        except Exception:
+            conn.send({"kind": "build_error", "log": traceback.format_exc()})
+            return
+        conn.send({"kind": "built", "seconds": time.perf_counter() - start})
+        timer = ColdL2Timer("cuda")
+        for uuid in uuids:
+            conn.send({"kind": "start", "uuid": uuid})
+            outcome = evaluate(runnable, reference, definition, workloads[uuid], timer, settings)
+            conn.send({"kind": "result", "uuid": uuid, "outcome": outcome})
+            if outcome.status == EvaluationStatus.RUNTIME_ERROR and not _context_alive():
+                conn.send({"kind": "context_lost"})
+                os._exit(3)
+        conn.send({"kind": "done"})
+    except Exception:
+        conn.send({"kind": "fatal", "log": traceback.format_exc()})
