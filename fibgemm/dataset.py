@@ -80,8 +80,10 @@ def _check_sources(solution: Solution, where: str, problems: list[str]) -> None:
     for src in solution.sources:
         parts = PurePosixPath(src.path.replace("\\", "/")).parts
         if src.path.startswith(("/", "\\")) or (parts and ":" in parts[0]) or ".." in parts:
-            problems.append(f"{where}: solution '{solution.name}': source path '{src.path}' "
-                            "escapes the solution's folder")
+            problems.append(
+                f"{where}: solution '{solution.name}': source path '{src.path}' "
+                "escapes the solution's folder"
+            )
 
 
 def _check_workload(trace: Trace, definitions: dict, where: str, problems: list[str]) -> None:
@@ -94,13 +96,17 @@ def _check_workload(trace: Trace, definitions: dict, where: str, problems: list[
         return
     axes = set(trace.workload.axes)
     if axes != set(d.var_axes):
-        problems.append(f"{where}: workload.axes {sorted(axes)} must be exactly the definition's "
-                        f"variable axes {sorted(d.var_axes)}")
+        problems.append(
+            f"{where}: workload.axes {sorted(axes)} must be exactly the definition's "
+            f"variable axes {sorted(d.var_axes)}"
+        )
     if any(v <= 0 for v in trace.workload.axes.values()):
         problems.append(f"{where}: workload.axes must be positive, got {trace.workload.axes}")
     if set(trace.workload.inputs) != set(d.inputs):
-        problems.append(f"{where}: workload.inputs {sorted(trace.workload.inputs)} must be "
-                        f"exactly the definition's inputs {sorted(d.inputs)}")
+        problems.append(
+            f"{where}: workload.inputs {sorted(trace.workload.inputs)} must be "
+            f"exactly the definition's inputs {sorted(d.inputs)}"
+        )
 
 
 def load_dataset(root: Path | str) -> Dataset:
@@ -125,12 +131,16 @@ def load_dataset(root: Path | str) -> Dataset:
         if s is None:
             continue
         if s.name in solution_files:
-            problems.append(f"{rel(p)}: duplicate solution name '{s.name}' (also in "
-                            f"{rel(solution_files[s.name])})")
+            problems.append(
+                f"{rel(p)}: duplicate solution name '{s.name}' (also in "
+                f"{rel(solution_files[s.name])})"
+            )
         solution_files[s.name] = p
         if s.definition not in definitions:
-            problems.append(f"{rel(p)}: solution '{s.name}' names definition '{s.definition}', "
-                            "which does not exist")
+            problems.append(
+                f"{rel(p)}: solution '{s.name}' names definition '{s.definition}', "
+                "which does not exist"
+            )
         _check_sources(s, rel(p), problems)
 
     uuids: dict[str, str] = {}
@@ -144,7 +154,9 @@ def load_dataset(root: Path | str) -> Dataset:
                 continue
             _check_workload(t, definitions, where, problems)
             if t.workload.uuid in uuids:
-                problems.append(f"{where}: duplicate workload uuid (also at {uuids[t.workload.uuid]})")
+                problems.append(
+                    f"{where}: duplicate workload uuid (also at {uuids[t.workload.uuid]})"
+                )
             uuids[t.workload.uuid] = where
 
     for p in sorted((root / "traces").rglob("*.jsonl")):
@@ -156,5 +168,6 @@ def load_dataset(root: Path | str) -> Dataset:
 
     if problems:
         raise DatasetError(problems)
-    return Dataset(root=root, trace_set=TraceSet.from_path(str(root)),
-                   solution_files=solution_files)
+    return Dataset(
+        root=root, trace_set=TraceSet.from_path(str(root)), solution_files=solution_files
+    )

@@ -40,8 +40,9 @@ def _outputs(definition: Definition, inputs: list, device) -> list[torch.Tensor]
     axes = definition.get_axes_values_from_inputs(inputs)
     return [
         torch.full(shape, float("nan"), dtype=dtype_str_to_torch_dtype(spec.dtype), device=device)
-        for shape, spec in zip(definition.get_output_shapes(axes), definition.outputs.values(),
-                               strict=True)
+        for shape, spec in zip(
+            definition.get_output_shapes(axes), definition.outputs.values(), strict=True
+        )
     ]
 
 
@@ -55,8 +56,9 @@ def _call(runnable, definition: Definition, inputs: list, device) -> list[torch.
     return list(result) if isinstance(result, (tuple, list)) else [result]
 
 
-def check_correctness(runnable, reference, definition: Definition, workload: Workload,
-                      device, trials: int) -> tuple[Outcome | None, Correctness, list]:
+def check_correctness(
+    runnable, reference, definition: Definition, workload: Workload, device, trials: int
+) -> tuple[Outcome | None, Correctness, list]:
     """None and the correctness on success; else the failing Outcome. Also the first inputs."""
     max_abs = max_rel = 0.0
     first_inputs = None
@@ -70,52 +72,118 @@ def check_correctness(runnable, reference, definition: Definition, workload: Wor
         torch.cuda.synchronize(device)
         for name, old, new in zip(definition.inputs, before, inputs, strict=True):
             if isinstance(old, torch.Tensor) and not torch.equal(old, new):
-                return Outcome(EvaluationStatus.RUNTIME_ERROR,
-                               f"trial {trial}: the solution mutated input '{name}'"), None, None
+                return (
+                    Outcome(
+                        EvaluationStatus.RUNTIME_ERROR,
+                        f"trial {trial}: the solution mutated input '{name}'",
+                    ),
+                    None,
+                    None,
+                )
         if len(outs) != len(expected):
-            return Outcome(EvaluationStatus.INCORRECT_SHAPE,
-                           f"returned {len(outs)} outputs, expected {len(expected)}"), None, None
+            return (
+                Outcome(
+                    EvaluationStatus.INCORRECT_SHAPE,
+                    f"returned {len(outs)} outputs, expected {len(expected)}",
+                ),
+                None,
+                None,
+            )
         for out_name, got, want in zip(definition.outputs, outs, expected, strict=True):
             if not isinstance(got, torch.Tensor):
-                return Outcome(EvaluationStatus.INCORRECT_SHAPE,
-                               f"output '{out_name}' is a {type(got).__name__}"), None, None
-            shared = [n for n, t in zip(definition.inputs, inputs, strict=True)
-                      if isinstance(t, torch.Tensor)
-                      and got.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()]
+                return (
+                    Outcome(
+                        EvaluationStatus.INCORRECT_SHAPE,
+                        f"output '{out_name}' is a {type(got).__name__}",
+                    ),
+                    None,
+                    None,
+                )
+            shared = [
+                n
+                for n, t in zip(definition.inputs, inputs, strict=True)
+                if isinstance(t, torch.Tensor)
+                and got.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()
+            ]
             if shared:
-                return Outcome(EvaluationStatus.RUNTIME_ERROR,
-                               f"output '{out_name}' aliases input {shared}"), None, None
+                return (
+                    Outcome(
+                        EvaluationStatus.RUNTIME_ERROR,
+                        f"output '{out_name}' aliases input {shared}",
+                    ),
+                    None,
+                    None,
+                )
             if tuple(got.shape) != tuple(want.shape):
-                return Outcome(EvaluationStatus.INCORRECT_SHAPE,
-                               f"output '{out_name}' has shape {tuple(got.shape)}, "
-                               f"expected {tuple(want.shape)}"), None, None
+                return (
+                    Outcome(
+                        EvaluationStatus.INCORRECT_SHAPE,
+                        f"output '{out_name}' has shape {tuple(got.shape)}, "
+                        f"expected {tuple(want.shape)}",
+                    ),
+                    None,
+                    None,
+                )
             if got.dtype != want.dtype:
-                return Outcome(EvaluationStatus.INCORRECT_DTYPE,
-                               f"output '{out_name}' is {got.dtype}, expected {want.dtype}"), None, None
+                return (
+                    Outcome(
+                        EvaluationStatus.INCORRECT_DTYPE,
+                        f"output '{out_name}' is {got.dtype}, expected {want.dtype}",
+                    ),
+                    None,
+                    None,
+                )
             if not torch.isfinite(got).all():
                 bad = int((~torch.isfinite(got)).sum())
-                c = Correctness(max_relative_error=float("nan"), max_absolute_error=float("nan"),
-                                extra={"non_finite_elements": bad})
-                return Outcome(EvaluationStatus.INCORRECT_NUMERICAL,
-                               f"trial {trial}: output '{out_name}' has {bad} NaN/Inf elements "
-                               "(unwritten elements stay NaN)", c), None, None
+                c = Correctness(
+                    max_relative_error=float("nan"),
+                    max_absolute_error=float("nan"),
+                    extra={"non_finite_elements": bad},
+                )
+                return (
+                    Outcome(
+                        EvaluationStatus.INCORRECT_NUMERICAL,
+                        f"trial {trial}: output '{out_name}' has {bad} NaN/Inf elements "
+                        "(unwritten elements stay NaN)",
+                        c,
+                    ),
+                    None,
+                    None,
+                )
             abs_err, rel_err, exceeds, matched = compute_error_stats(got, want, TOLERANCE)
             max_abs, max_rel = max(max_abs, abs_err), max(max_rel, rel_err)
             if exceeds:
-                c = Correctness(max_relative_error=rel_err, max_absolute_error=abs_err,
-                                extra={"matched_ratio": matched})
-                return Outcome(EvaluationStatus.INCORRECT_NUMERICAL,
-                               f"trial {trial}: output '{out_name}' off by max abs {abs_err:.3g} "
-                               f"/ rel {rel_err:.3g} (atol = rtol = 1e-2)", c), None, None
+                c = Correctness(
+                    max_relative_error=rel_err,
+                    max_absolute_error=abs_err,
+                    extra={"matched_ratio": matched},
+                )
+                return (
+                    Outcome(
+                        EvaluationStatus.INCORRECT_NUMERICAL,
+                        f"trial {trial}: output '{out_name}' off by max abs {abs_err:.3g} "
+                        f"/ rel {rel_err:.3g} (atol = rtol = 1e-2)",
+                        c,
+                    ),
+                    None,
+                    None,
+                )
     return None, Correctness(max_relative_error=max_rel, max_absolute_error=max_abs), first_inputs
 
 
-def evaluate(runnable, reference, definition: Definition, workload: Workload,
-             timer: ColdL2Timer, settings: Settings) -> Outcome:
+def evaluate(
+    runnable,
+    reference,
+    definition: Definition,
+    workload: Workload,
+    timer: ColdL2Timer,
+    settings: Settings,
+) -> Outcome:
     device = timer.device
     try:
         failed, correctness, inputs = check_correctness(
-            runnable, reference, definition, workload, device, settings.correctness_trials)
+            runnable, reference, definition, workload, device, settings.correctness_trials
+        )
         if failed is not None:
             return failed
         sol_args = list(inputs)
@@ -132,9 +200,14 @@ def evaluate(runnable, reference, definition: Definition, workload: Workload,
             ref_t = timer.time(ref, settings.iters, settings.warmup)
             sol_t = timer.time(sol, settings.iters, settings.warmup)
             timing = {
-                "p20_us": sol_t.p20, "p50_us": sol_t.p50, "p80_us": sol_t.p80,
-                "ref_p20_us": ref_t.p20, "ref_p50_us": ref_t.p50, "ref_p80_us": ref_t.p80,
-                "host_us": host_us_per_call(sol), "ref_host_us": host_us_per_call(ref),
+                "p20_us": sol_t.p20,
+                "p50_us": sol_t.p50,
+                "p80_us": sol_t.p80,
+                "ref_p20_us": ref_t.p20,
+                "ref_p50_us": ref_t.p50,
+                "ref_p80_us": ref_t.p80,
+                "host_us": host_us_per_call(sol),
+                "ref_host_us": host_us_per_call(ref),
             }
         return Outcome(EvaluationStatus.PASSED, "", correctness, timing)
     except Exception:

@@ -11,8 +11,13 @@ from pathlib import Path
 from flashinfer_bench.data import BuildSpec, Solution, SourceFile
 
 SOURCE_SUFFIXES = (".py",)
-SPEC_FIELDS = ("language", "entry_point", "target_hardware", "dependencies",
-               "destination_passing_style")
+SPEC_FIELDS = (
+    "language",
+    "entry_point",
+    "target_hardware",
+    "dependencies",
+    "destination_passing_style",
+)
 
 
 class PackingError(ValueError):
@@ -31,7 +36,8 @@ def solution_from_folder(folder: Path) -> Solution:
     if unknown:
         raise PackingError(f"{meta_path}: unknown field(s) {unknown}; known: {sorted(known)}")
     files = sorted(
-        p for p in folder.rglob("*")
+        p
+        for p in folder.rglob("*")
         if p.is_file() and p.suffix in SOURCE_SUFFIXES and "__pycache__" not in p.parts
     )
     if not files:

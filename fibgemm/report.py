@@ -67,8 +67,7 @@ def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for m in ms:
         base = newest.get((baseline, m))
-        cells = [str(m), f"{protocol_floor_us(m):.2f}",
-                 _us(base) if base else "—"]
+        cells = [str(m), f"{protocol_floor_us(m):.2f}", _us(base) if base else "—"]
         for s in others:
             r = newest.get((s, m))
             if r is None:
@@ -80,17 +79,24 @@ def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
                 cells += [_us(r), f"{float(r['speedup']):.3f}", f"{lo:.3f}–{hi:.3f} ({n})"]
         lines.append("| " + " | ".join(cells) + " |")
     for s in others:
-        sp = [float(newest[(s, m)]["speedup"]) for m in ms
-              if (s, m) in newest and newest[(s, m)]["status"] == "PASSED"]
+        sp = [
+            float(newest[(s, m)]["speedup"])
+            for m in ms
+            if (s, m) in newest and newest[(s, m)]["status"] == "PASSED"
+        ]
         failed = sum(1 for m in ms if (s, m) in newest and newest[(s, m)]["status"] != "PASSED")
-        lines.append(f"\n**{s}**: geomean speedup {geomean(sp):.3f}× over {len(sp)} workloads "
-                     f"(min {min(sp, default=float('nan')):.3f}×), {failed} not passed.")
+        lines.append(
+            f"\n**{s}**: geomean speedup {geomean(sp):.3f}× over {len(sp)} workloads "
+            f"(min {min(sp, default=float('nan')):.3f}×), {failed} not passed."
+        )
     if newest:
         any_row = next(iter(newest.values()))
-        lines.append(f"\nDevice {any_row['device']}; newest rows from commit(s) "
-                     f"{sorted({r['commit'] for r in newest.values()})}, "
-                     f"dates {min(r['date'] for r in newest.values())} to "
-                     f"{max(r['date'] for r in newest.values())}.")
+        lines.append(
+            f"\nDevice {any_row['device']}; newest rows from commit(s) "
+            f"{sorted({r['commit'] for r in newest.values()})}, "
+            f"dates {min(r['date'] for r in newest.values())} to "
+            f"{max(r['date'] for r in newest.values())}."
+        )
     return "\n".join(lines)
 
 
@@ -109,20 +115,35 @@ def plot(rows: list[dict], out: Path) -> None:
     newest = latest(rows)
     fig, (ax, ax2) = plt.subplots(1, 2, figsize=(13, 5))
     for s in sorted({s for s, _ in newest}):
-        pts = sorted((m, float(r["p50_us"])) for (s2, m), r in newest.items()
-                     if s2 == s and r["status"] == "PASSED")
+        pts = sorted(
+            (m, float(r["p50_us"]))
+            for (s2, m), r in newest.items()
+            if s2 == s and r["status"] == "PASSED"
+        )
         if pts:
             ax.plot(*zip(*pts), marker="o", ms=3, label=s)
-            sp = sorted((m, float(r["speedup"])) for (s2, m), r in newest.items()
-                        if s2 == s and r["status"] == "PASSED")
+            sp = sorted(
+                (m, float(r["speedup"]))
+                for (s2, m), r in newest.items()
+                if s2 == s and r["status"] == "PASSED"
+            )
             ax2.plot(*zip(*sp), marker="o", ms=3, label=s)
     ms = sorted({m for _, m in newest})
     ax.plot(ms, [protocol_floor_us(m) for m in ms], "k--", lw=1, label="protocol floor")
-    ax.set(xscale="log", yscale="log", xlabel="M (tokens)", ylabel="GPU µs (median, cold L2)",
-           title="gemm_n3072_k2048: latency")
+    ax.set(
+        xscale="log",
+        yscale="log",
+        xlabel="M (tokens)",
+        ylabel="GPU µs (median, cold L2)",
+        title="gemm_n3072_k2048: latency",
+    )
     ax2.axhline(1.0, color="k", lw=0.8)
-    ax2.set(xscale="log", xlabel="M (tokens)", ylabel="speedup vs torch.matmul (same run)",
-            title="speedup")
+    ax2.set(
+        xscale="log",
+        xlabel="M (tokens)",
+        ylabel="speedup vs torch.matmul (same run)",
+        title="speedup",
+    )
     for a in (ax, ax2):
         a.grid(True, which="both", alpha=0.3)
         a.legend()

@@ -11,6 +11,7 @@ import csv
 import datetime as dt
 import fcntl
 import multiprocessing as mp
+import os
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,9 +35,24 @@ SHA_KEY = "fibgemm.solution_sha1"
 PROTOCOL_KEY = "fibgemm.protocol"
 COMMIT_KEY = "fibgemm.commit"
 RESULT_FIELDS = [
-    "run_id", "date", "commit", "device", "solution", "solution_sha1", "workload_uuid", "M",
-    "status", "p20_us", "p50_us", "p80_us", "ref_p20_us", "ref_p50_us", "ref_p80_us",
-    "speedup", "host_us", "ref_host_us",
+    "run_id",
+    "date",
+    "commit",
+    "device",
+    "solution",
+    "solution_sha1",
+    "workload_uuid",
+    "M",
+    "status",
+    "p20_us",
+    "p50_us",
+    "p80_us",
+    "ref_p20_us",
+    "ref_p50_us",
+    "ref_p80_us",
+    "speedup",
+    "host_us",
+    "ref_host_us",
 ]
 
 
@@ -51,11 +67,21 @@ class RunOptions:
 
 
 def git_commit(root: Path) -> str:
+    """HEAD of the checkout (-dirty with local edits); FIBGEMM_COMMIT where no .git travels."""
+    if os.environ.get("FIBGEMM_COMMIT"):
+        return os.environ["FIBGEMM_COMMIT"]
     try:
-        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain",
-                                "--untracked-files=no"], capture_output=True, text=True).stdout
+        out = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+        ).stdout
         return out + ("-dirty" if dirty.strip() else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
@@ -99,41 +125,59 @@ def finished_pairs(trace_set: TraceSet, definition: str, sha_by_solution: dict) 
     return done
 
 
-def make_trace(definition: str, workload, solution, outcome: Outcome, environment: dict,
-               commit: str) -> Trace:
+def make_trace(
+    definition: str, workload, solution, outcome: Outcome, environment: dict, commit: str
+) -> Trace:
     libs = dict(environment["libs"])
     libs.update({SHA_KEY: solution.hash(), PROTOCOL_KEY: PROTOCOL, COMMIT_KEY: commit})
     perf = None
     if outcome.status == EvaluationStatus.PASSED:
         t = outcome.timing
-        perf = Performance(latency_ms=t["p50_us"] / 1e3, reference_latency_ms=t["ref_p50_us"] / 1e3,
-                           speedup_factor=t["ref_p50_us"] / t["p50_us"])
+        perf = Performance(
+            latency_ms=t["p50_us"] / 1e3,
+            reference_latency_ms=t["ref_p50_us"] / 1e3,
+            speedup_factor=t["ref_p50_us"] / t["p50_us"],
+        )
     evaluation = Evaluation(
         status=outcome.status,
         environment=Environment(hardware=environment["hardware"], libs=libs),
         timestamp=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         log=outcome.log,
-        correctness=outcome.correctness if outcome.status in (
-            EvaluationStatus.PASSED, EvaluationStatus.INCORRECT_NUMERICAL) else None,
+        correctness=outcome.correctness
+        if outcome.status in (EvaluationStatus.PASSED, EvaluationStatus.INCORRECT_NUMERICAL)
+        else None,
         performance=perf,
     )
-    return Trace(definition=definition, workload=workload, solution=solution.name,
-                 evaluation=evaluation)
+    return Trace(
+        definition=definition, workload=workload, solution=solution.name, evaluation=evaluation
+    )
 
 
 def result_row(run_id: str, trace: Trace, outcome: Outcome, commit: str) -> dict:
     t = outcome.timing or {}
     ev = trace.evaluation
     row = {
-        "run_id": run_id, "date": ev.timestamp, "commit": commit,
-        "device": ev.environment.hardware, "solution": trace.solution,
+        "run_id": run_id,
+        "date": ev.timestamp,
+        "commit": commit,
+        "device": ev.environment.hardware,
+        "solution": trace.solution,
         "solution_sha1": ev.environment.libs.get(SHA_KEY, ""),
-        "workload_uuid": trace.workload.uuid, "M": trace.workload.axes.get("M", ""),
+        "workload_uuid": trace.workload.uuid,
+        "M": trace.workload.axes.get("M", ""),
         "status": ev.status.value,
         "speedup": f"{t['ref_p50_us'] / t['p50_us']:.4f}" if t else "",
     }
-    for k in ("p20_us", "p50_us", "p80_us", "ref_p20_us", "ref_p50_us", "ref_p80_us", "host_us",
-              "ref_host_us"):
+    for k in (
+        "p20_us",
+        "p50_us",
+        "p80_us",
+        "ref_p20_us",
+        "ref_p50_us",
+        "ref_p80_us",
+        "host_us",
+        "ref_host_us",
+    ):
         row[k] = f"{t[k]:.3f}" if k in t else ""
     return row
 
@@ -173,8 +217,10 @@ class Runner:
         all_solutions = [s for sols in ts.solutions.values() for s in sols]
         unknown = set(names or []) - {s.name for s in all_solutions}
         if unknown:
-            raise ValueError(f"unknown solution(s) {sorted(unknown)}; the dataset has "
-                             f"{sorted(s.name for s in all_solutions)}")
+            raise ValueError(
+                f"unknown solution(s) {sorted(unknown)}; the dataset has "
+                f"{sorted(s.name for s in all_solutions)}"
+            )
         shas = {s.name: s.hash() for s in all_solutions}
         for def_name, sols in sorted(ts.solutions.items()):
             workloads = [t.workload for t in ts.workloads.get(def_name, [])]
@@ -206,9 +252,17 @@ class Runner:
         ctx = mp.get_context("spawn")
         while pending:
             parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=worker_main, daemon=True, args=(
-                child, str(self.ds.root), solution.name, [w.uuid for w in pending],
-                self.opts.settings))
+            proc = ctx.Process(
+                target=worker_main,
+                daemon=True,
+                args=(
+                    child,
+                    str(self.ds.root),
+                    solution.name,
+                    [w.uuid for w in pending],
+                    self.opts.settings,
+                ),
+            )
             proc.start()
             child.close()
             current = None
@@ -217,8 +271,9 @@ class Runner:
             def fail(status, log, wl=None):
                 wl = wl or pending[0]
                 out = Outcome(status, log)
-                self._record(make_trace(definition, wl, solution, out, environment, self.commit),
-                             out)
+                self._record(
+                    make_trace(definition, wl, solution, out, environment, self.commit), out
+                )
                 pending.remove(wl)
 
             try:
@@ -227,20 +282,28 @@ class Runner:
                         what = f"workload M={current.axes.get('M')}" if current else "build"
                         # A hung build would hang again: it fails every pending workload.
                         for wl in [current] if current else list(pending):
-                            fail(EvaluationStatus.TIMEOUT,
-                                 f"{solution.name}: {what} gave no result within "
-                                 f"{timeout:.0f} s; worker killed", wl)
+                            fail(
+                                EvaluationStatus.TIMEOUT,
+                                f"{solution.name}: {what} gave no result within "
+                                f"{timeout:.0f} s; worker killed",
+                                wl,
+                            )
                         break
                     try:
                         msg = parent.recv()
                     except EOFError:
                         proc.join(5)
-                        where = (f"during workload M={current.axes.get('M')}" if current
-                                 else "before its first workload")
+                        where = (
+                            f"during workload M={current.axes.get('M')}"
+                            if current
+                            else "before its first workload"
+                        )
                         for wl in [current] if current else list(pending):
-                            fail(EvaluationStatus.RUNTIME_ERROR,
-                                 f"{solution.name}: worker died (exit code {proc.exitcode}) "
-                                 f"{where}", wl)
+                            fail(
+                                EvaluationStatus.RUNTIME_ERROR,
+                                f"{solution.name}: worker died (exit code {proc.exitcode}) {where}",
+                                wl,
+                            )
                         break
                     kind = msg["kind"]
                     if kind == "hello":
@@ -252,13 +315,20 @@ class Runner:
                         timeout = self.opts.workload_timeout_s
                     elif kind == "result":
                         wl = next(w for w in pending if w.uuid == msg["uuid"])
-                        self._record(make_trace(definition, wl, solution, msg["outcome"],
-                                                environment, self.commit), msg["outcome"])
+                        self._record(
+                            make_trace(
+                                definition, wl, solution, msg["outcome"], environment, self.commit
+                            ),
+                            msg["outcome"],
+                        )
                         pending.remove(wl)
                         current = None
                     elif kind in ("build_error", "fatal"):
-                        status = (EvaluationStatus.COMPILE_ERROR if kind == "build_error"
-                                  else EvaluationStatus.RUNTIME_ERROR)
+                        status = (
+                            EvaluationStatus.COMPILE_ERROR
+                            if kind == "build_error"
+                            else EvaluationStatus.RUNTIME_ERROR
+                        )
                         for wl in list(pending):
                             fail(status, f"{solution.name}: {msg['log']}", wl)
                     elif kind == "context_lost":

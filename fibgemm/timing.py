@@ -118,8 +118,9 @@ class ColdL2Timer:
     def time(self, fn: Callable[[], object], iters: int = 100, warmup: int = 10) -> KernelTimes:
         return self.time_many([fn], iters, warmup)[0]
 
-    def time_many(self, fns: Sequence[Callable[[], object]], iters: int = 100,
-                  warmup: int = 10) -> list[KernelTimes]:
+    def time_many(
+        self, fns: Sequence[Callable[[], object]], iters: int = 100, warmup: int = 10
+    ) -> list[KernelTimes]:
         """Time several callables in one profiler session (one session costs ~tens of ms)."""
         for fn in fns:
             for _ in range(warmup):

@@ -28,8 +28,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--root", type=Path, default=REPO_ROOT, help="dataset root (default: repo)")
     p.add_argument("--solutions", nargs="+", help="solution names (default: all)")
     p.add_argument("--m", nargs="+", type=int, help="only workloads with these M")
-    p.add_argument("--resume", action="store_true",
-                   help="skip pairs already traced with the same solution content")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="skip pairs already traced with the same solution content",
+    )
     p.add_argument("--iters", type=int, default=100, help="timed calls per pair (>= 50)")
     p.add_argument("--warmup", type=int, default=10)
     p.add_argument("--trials", type=int, default=3, help="correctness trials, fresh inputs each")
@@ -50,21 +53,29 @@ def main(argv=None) -> int:
         print(e, file=sys.stderr)
         return 1
     ts = dataset.trace_set
-    print(f"dataset {args.root}: {sum(len(v) for v in ts.workloads.values())} workloads, "
-          f"solutions {sorted(dataset.solution_files)}: valid")
+    print(
+        f"dataset {args.root}: {sum(len(v) for v in ts.workloads.values())} workloads, "
+        f"solutions {sorted(dataset.solution_files)}: valid"
+    )
 
     import torch
 
     if not torch.cuda.is_available():
-        print("no CUDA device here: the dataset is valid, but nothing can be timed on this "
-              "machine. Run this on a GPU machine.", file=sys.stderr)
+        print(
+            "no CUDA device here: the dataset is valid, but nothing can be timed on this "
+            "machine. Run this on a GPU machine.",
+            file=sys.stderr,
+        )
         return 2
 
     from tqdm import tqdm
 
     options = RunOptions(
-        solutions=args.solutions, ms=args.m, resume=args.resume,
-        build_timeout_s=args.build_timeout, workload_timeout_s=args.workload_timeout,
+        solutions=args.solutions,
+        ms=args.m,
+        resume=args.resume,
+        build_timeout_s=args.build_timeout,
+        workload_timeout_s=args.workload_timeout,
         settings=Settings(correctness_trials=args.trials, warmup=args.warmup, iters=args.iters),
     )
     runner = Runner(dataset, options, log=tqdm.write)
@@ -79,8 +90,10 @@ def main(argv=None) -> int:
         runner.progress = bar
         rows = runner.run()
     failed = [r for r in rows if r["status"] != "PASSED"]
-    print(f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"
-          + "".join(f"\n  {r['solution']} M={r['M']}: {r['status']}" for r in failed))
+    print(
+        f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"
+        + "".join(f"\n  {r['solution']} M={r['M']}: {r['status']}" for r in failed)
+    )
     csv_path = results_path(args.root, DEFINITION_NAME)
     if not args.no_report and csv_path.exists():
         print(write_report(csv_path, args.root / "results"))

@@ -27,26 +27,64 @@ from triton_gemm.kernel import GemmConfig, _launch, is_valid  # noqa: E402
 
 # Bucket upper limits and the M each is tuned at (its largest workload M: the worst case).
 BUCKETS = [8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 1024, 2176, 4096, 1 << 62]
-REPRESENTATIVE = {8: 8, 16: 16, 32: 32, 48: 48, 64: 64, 96: 96, 128: 128, 160: 160, 192: 192,
-                  224: 224, 256: 256, 1024: 972, 2176: 2053, 4096: 2379, 1 << 62: 8192}
+REPRESENTATIVE = {
+    8: 8,
+    16: 16,
+    32: 32,
+    48: 48,
+    64: 64,
+    96: 96,
+    128: 128,
+    160: 160,
+    192: 192,
+    224: 224,
+    256: 256,
+    1024: 972,
+    2176: 2053,
+    4096: 2379,
+    1 << 62: 8192,
+}
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
+
+
+SMEM_BUDGET = 220 * 1024  # H200: 227 KB of shared memory per CTA, less Triton's own use
+
+
+def _fits(bm: int, bn: int, bk: int, stages: int) -> bool:
+    return stages * (bm + bn) * bk * 2 <= SMEM_BUDGET
 
 
 def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m; the skinny range gets split-K, the large range big tiles."""
     out = []
     if m <= 256:
-        block_ms = [b for b in (16, 32, 64, 128) if b <= max(16, 1 << (m - 1).bit_length())]
-        for bm, bn, bk, sk, st in itertools.product(block_ms[-2:], (32, 64, 128), (64, 128),
-                                                    (1, 2, 4, 8), (3, 4)):
-            warps = 8 if bm * bn >= 128 * 128 else 4
-            out.append(GemmConfig(bm, bn, bk, SPLIT_K=sk, num_warps=warps, num_stages=st))
-    else:
-        for (bm, bn, bk), st, w in itertools.product(
-            [(128, 128, 64), (128, 256, 64), (256, 128, 64), (64, 256, 64), (128, 128, 128)],
-            (3, 4), (4, 8),
+        fit_m = max(16, 1 << (m - 1).bit_length())
+        block_ms = [b for b in (16, 32, 64, 128) if b <= fit_m][-2:]
+        block_ns = (16, 32, 64, 128) if m <= 64 else (32, 64, 128, 256)
+        splits = (1, 2, 4, 8, 16) if m <= 64 else (1, 2, 4)
+        for bm, bn, bk, sk, st, w in itertools.product(
+            block_ms, block_ns, (64, 128, 256), splits, (3, 4, 6), (4, 8)
         ):
-            out.append(GemmConfig(bm, bn, bk, SPLIT_K=1, GROUP_M=8, num_warps=w, num_stages=st))
+            if w == 8 and bm * bn < 64 * 64 or not _fits(bm, bn, bk, st):
+                continue
+            out.append(GemmConfig(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st))
+    else:
+        for (bm, bn, bk), st, w, g in itertools.product(
+            [
+                (128, 128, 64),
+                (128, 256, 64),
+                (256, 128, 64),
+                (64, 256, 64),
+                (128, 128, 128),
+                (128, 64, 64),
+                (64, 128, 64),
+            ],
+            (3, 4, 5),
+            (4, 8),
+            (8, 16),
+        ):
+            if _fits(bm, bn, bk, st):
+                out.append(GemmConfig(bm, bn, bk, SPLIT_K=1, GROUP_M=g, num_warps=w, num_stages=st))
     return [c for c in out if is_valid(c, N, K)]
 
 
@@ -104,8 +142,7 @@ def main() -> int:
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
     device = torch.cuda.get_device_name()
-    all_cfgs = sorted({c for limit in BUCKETS for c in candidates(REPRESENTATIVE[limit])},
-                      key=repr)
+    all_cfgs = sorted({c for limit in BUCKETS for c in candidates(REPRESENTATIVE[limit])}, key=repr)
     t0 = time.perf_counter()
     import multiprocessing as mp
 
@@ -128,9 +165,11 @@ def main() -> int:
         torch_us = times[-1].p50
         ranked = sorted(zip((t.p50 for t in times[:-1]), cfgs, strict=True), key=lambda x: x[0])
         best[limit] = ranked[0][1]
-        line = (f"M={m:5d} (bucket <= {limit if limit < 1 << 62 else 'inf'}): best "
-                f"{ranked[0][0]:7.2f} us vs torch {torch_us:7.2f} us ({torch_us / ranked[0][0]:.3f}x)"
-                f"; runner-up {ranked[1][0]:.2f} us; {len(cfgs)} configs")
+        line = (
+            f"M={m:5d} (bucket <= {limit if limit < 1 << 62 else 'inf'}): best "
+            f"{ranked[0][0]:7.2f} us vs torch {torch_us:7.2f} us ({torch_us / ranked[0][0]:.3f}x)"
+            f"; runner-up {ranked[1][0]:.2f} us; {len(cfgs)} configs"
+        )
         print(line, "\n   ", ranked[0][1], flush=True)
         notes.append(line)
     text = write_table(best, device, dt.date.today().isoformat(), notes)

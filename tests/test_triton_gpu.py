@@ -62,8 +62,11 @@ def test_non_contiguous_inputs_give_right_answer(run, B):
 
 
 def test_m_zero_is_a_no_op(run, B):
-    run(torch.empty(0, K, dtype=torch.float16, device="cuda"), B,
-        torch.empty(0, N, dtype=torch.float16, device="cuda"))
+    run(
+        torch.empty(0, K, dtype=torch.float16, device="cuda"),
+        B,
+        torch.empty(0, N, dtype=torch.float16, device="cuda"),
+    )
 
 
 def test_inputs_on_different_devices_are_refused(run, B):

@@ -15,11 +15,15 @@ Variants, one kernel:
 Constraints: K % (SPLIT_K * BLOCK_K) == 0 and N % BLOCK_N == 0 (`is_valid`); M is free.
 """
 
+import os
 from dataclasses import dataclass
 
 import torch
 import triton
 import triton.language as tl
+
+# Under the CPU interpreter there is nothing to compile: launch through the JIT path.
+INTERPRET = os.environ.get("TRITON_INTERPRET", "0") == "1"
 
 
 @dataclass(frozen=True)
@@ -90,8 +94,12 @@ def _gemm_kernel(
     offs_k = pid_k * k_per_split + tl.arange(0, BLOCK_K)
     row_in_range = offs_m < M
     # int64 row offsets: M * stride_am passes 2**31 for M > 2**20.
-    a_ptrs = a_ptr + offs_m[:, None].to(tl.int64) * stride_am + offs_k[None, :]  # (BLOCK_M, BLOCK_K)
-    b_ptrs = b_ptr + offs_n[:, None].to(tl.int64) * stride_bn + offs_k[None, :]  # (BLOCK_N, BLOCK_K)
+    a_ptrs = (
+        a_ptr + offs_m[:, None].to(tl.int64) * stride_am + offs_k[None, :]
+    )  # (BLOCK_M, BLOCK_K)
+    b_ptrs = (
+        b_ptr + offs_n[:, None].to(tl.int64) * stride_bn + offs_k[None, :]
+    )  # (BLOCK_N, BLOCK_K)
 
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for _ in range(0, k_per_split, BLOCK_K):
@@ -154,6 +162,12 @@ def _workspace(device: torch.device, cfg: GemmConfig, num_tiles: int):
     return ws
 
 
+# Compiled kernels per (config, device index). The caller (main.run) guarantees one
+# specialization: 16-byte aligned pointers and row strides that are multiples of 16 elements,
+# so a kernel compiled once is valid for every later call; M is never specialized.
+_compiled: dict = {}
+
+
 def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) -> None:
     M, K = A.shape
     N = B.shape[0]
@@ -162,7 +176,8 @@ def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) 
         partial, counters = _workspace(A.device, cfg, num_tiles)
     else:
         partial, counters = C, C  # never dereferenced
-    _gemm_kernel[(num_tiles, cfg.SPLIT_K)](
+    grid = (num_tiles, cfg.SPLIT_K, 1)
+    args = (
         A,
         B,
         C,
@@ -174,11 +189,22 @@ def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) 
         A.stride(0),
         B.stride(0),
         C.stride(0),
-        BLOCK_M=cfg.BLOCK_M,
-        BLOCK_N=cfg.BLOCK_N,
-        BLOCK_K=cfg.BLOCK_K,
-        SPLIT_K=cfg.SPLIT_K,
-        GROUP_M=cfg.GROUP_M,
-        num_warps=cfg.num_warps,
-        num_stages=cfg.num_stages,
+        cfg.BLOCK_M,
+        cfg.BLOCK_N,
+        cfg.BLOCK_K,
+        cfg.SPLIT_K,
+        cfg.GROUP_M,
     )
+    if INTERPRET:
+        _gemm_kernel[grid](*args, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+        return
+    key = (cfg, A.get_device())
+    kernel = _compiled.get(key)
+    if kernel is None:
+        # Compile outside any timed region: the first call per config and device pays for it.
+        kernel = _compiled[key] = _gemm_kernel.warmup(
+            *args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages
+        )
+    # CompiledKernel[grid] skips the JIT's per-call argument binding and specialization
+    # (tens of µs of Python on the device's host): the host cost of a call is what is left.
+    kernel[grid](*args)

@@ -41,18 +41,25 @@ def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         raise ValueError(f"A, B, C must share one device, got {A.device}, {B.device}, {C.device}")
 
 
+def _kernel_ready(t: torch.Tensor) -> bool:
+    """Unit stride along K, rows 16-element aligned, base 16-byte aligned: the one layout the
+    compiled kernels are specialized for (see kernel._compiled)."""
+    return t.stride(1) == 1 and t.stride(0) % 16 == 0 and t.data_ptr() % 16 == 0
+
+
 def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
     _check(A, B, C)
     m = A.shape[0]
     if m == 0:
         return
-    # The kernel reads rows with unit stride along K; other layouts get a contiguous copy.
-    if A.stride(1) != 1:
-        A = A.contiguous()
-    if B.stride(1) != 1:
-        B = B.contiguous()
-    if C.stride(1) != 1:
-        out = torch.empty_like(C, memory_format=torch.contiguous_format)
+    # Other layouts (transposed, sliced, misaligned views) are right, just not fast: they get
+    # a fresh contiguous copy, and a misaligned output is written through a temporary.
+    if not _kernel_ready(A):
+        A = A.clone(memory_format=torch.contiguous_format)
+    if not _kernel_ready(B):
+        B = B.clone(memory_format=torch.contiguous_format)
+    if not _kernel_ready(C):
+        out = torch.empty(C.shape, dtype=C.dtype, device=C.device)
         _launch(A, B, out, select_config(m))
         C.copy_(out)
         return

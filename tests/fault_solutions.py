@@ -1,0 +1,82 @@
+"""Solutions that misbehave on purpose, and the status the runner must record for each.
+
+Each entry: name -> (main.py source, destination-passing style, expected status). They live
+here, not under solutions/, and tests pack them into a throwaway copy of the dataset.
+"""
+
+from flashinfer_bench.data import BuildSpec, Solution, SourceFile
+
+_TRITON_BAD_ADDRESS = """
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _poke(ptr):
+    # An address far outside any allocation: an illegal memory access that poisons the context.
+    tl.store(ptr + (1 << 40), 1.0)
+
+
+def run(A, B, C):
+    _poke[(1,)](C)
+"""
+
+FAULTS = {
+    "fault_raises": (
+        "def run(A, B, C):\n    raise RuntimeError('deliberate failure')\n",
+        True,
+        "RUNTIME_ERROR",
+    ),
+    "fault_wrong_shape": (
+        "def run(A, B):\n    return (A @ B.T)[:, :-1]\n",
+        False,
+        "INCORRECT_SHAPE",
+    ),
+    "fault_wrong_dtype": (
+        "def run(A, B):\n    return (A @ B.T).float()\n",
+        False,
+        "INCORRECT_DTYPE",
+    ),
+    "fault_nan": ("def run(A, B, C):\n    C.fill_(float('nan'))\n", True, "INCORRECT_NUMERICAL"),
+    "fault_unwritten_row": (
+        "def run(A, B, C):\n    C[1:] = A[1:] @ B.T\n",
+        True,
+        "INCORRECT_NUMERICAL",
+    ),
+    "fault_off_by_tolerance": (
+        "def run(A, B, C):\n    C.copy_(A @ B.T + 1)\n",
+        True,
+        "INCORRECT_NUMERICAL",
+    ),
+    "fault_mutates_input": (
+        "def run(A, B, C):\n    C.copy_(A @ B.T)\n    A.add_(1)\n",
+        True,
+        "RUNTIME_ERROR",
+    ),
+    "fault_aliases_input": (
+        "def run(A, B):\n    out = B.view(-1)[: A.shape[0] * B.shape[0]].view(A.shape[0], -1)\n"
+        "    return out\n",
+        False,
+        "RUNTIME_ERROR",
+    ),
+    "fault_hangs": ("import time\n\n\ndef run(A, B, C):\n    time.sleep(3600)\n", True, "TIMEOUT"),
+    "fault_syntax_error": ("def run(A, B, C)\n    pass\n", True, "COMPILE_ERROR"),
+    "fault_illegal_address": (_TRITON_BAD_ADDRESS, True, "RUNTIME_ERROR"),
+}
+
+
+def fault_solution(name: str, definition: str = "gemm_n3072_k2048") -> Solution:
+    source, dps, _ = FAULTS[name]
+    return Solution(
+        name=name,
+        definition=definition,
+        author="tests",
+        spec=BuildSpec(
+            language="python",
+            target_hardware=["NVIDIA_H200"],
+            entry_point="main.py::run",
+            dependencies=["torch"],
+            destination_passing_style=dps,
+        ),
+        sources=[SourceFile(path="main.py", content=source)],
+    )

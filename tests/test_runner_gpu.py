@@ -1,0 +1,87 @@
+"""The runner on a CUDA device: each fault a solution can bring gets its status, and the
+others' results survive; a killed run resumes without redoing finished pairs."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from fault_solutions import FAULTS, fault_solution
+from flashinfer_bench.data import Trace, load_jsonl_file
+from helpers import make_dataset, repo_solution
+
+from fibgemm import REPO_ROOT
+from fibgemm.dataset import load_dataset
+from fibgemm.evaluate import Settings
+from fibgemm.runner import Runner, RunOptions
+
+pytestmark = pytest.mark.gpu
+TRACES = ("traces", "gemm", "gemm_n3072_k2048.jsonl")
+
+
+def test_every_fault_gets_its_status_and_the_baseline_survives(tmp_path):
+    sols = [fault_solution(n) for n in FAULTS] + [repo_solution("torch_matmul")]
+    root = make_dataset(tmp_path, [1, 16], sols)
+    opts = RunOptions(
+        workload_timeout_s=20,
+        build_timeout_s=120,
+        settings=Settings(correctness_trials=2, iters=50, warmup=3),
+    )
+    rows = Runner(load_dataset(root), opts, log=print).run()
+    got = {(r["solution"], int(r["M"])): r["status"] for r in rows}
+    for name, (_, _, expected) in FAULTS.items():
+        for m in (1, 16):
+            assert got[(name, m)] == expected, (name, m, got[(name, m)])
+    assert got[("torch_matmul", 1)] == got[("torch_matmul", 16)] == "PASSED"
+    traces = load_jsonl_file(Trace, root.joinpath(*TRACES))
+    assert len(traces) == len(rows)
+    by_name = {t.solution: t for t in traces}
+    assert "deliberate failure" in by_name["fault_raises"].evaluation.log
+    assert "mutated input 'A'" in by_name["fault_mutates_input"].evaluation.log
+    assert "aliases input" in by_name["fault_aliases_input"].evaluation.log
+    assert "SyntaxError" in by_name["fault_syntax_error"].evaluation.log
+
+
+def test_kill_then_resume_finishes_without_redoing(tmp_path):
+    slow = fault_solution("fault_hangs").model_copy(update={"name": "zz_slow"})
+    root = make_dataset(tmp_path, [1, 2, 4, 7], [repo_solution("torch_matmul"), slow])
+    cmd = [
+        sys.executable,
+        "-m",
+        "scripts.run_benchmark",
+        "--root",
+        str(root),
+        "--iters",
+        "50",
+        "--workload-timeout",
+        "60",
+        "--no-report",
+    ]
+    env = {**os.environ, "PYTHONPATH": f"{REPO_ROOT}:{os.environ.get('PYTHONPATH', '')}"}
+    proc = subprocess.Popen(cmd, cwd=REPO_ROOT, env=env, start_new_session=True)
+    trace_file = root.joinpath(*TRACES)
+    deadline = time.time() + 240
+    # torch_matmul's 4 pairs finish, then zz_slow hangs: kill the whole run in the middle.
+    while time.time() < deadline:
+        if trace_file.exists() and len(trace_file.read_text().splitlines()) >= 4:
+            break
+        time.sleep(0.5)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    before = load_jsonl_file(Trace, trace_file)
+    assert [t.solution for t in before] == ["torch_matmul"] * 4
+    # Resume, with the slow solution's sources changed to a correct one: only its pairs run.
+    good = repo_solution("torch_matmul").model_copy(update={"name": "zz_slow"})
+    (root / "solutions" / "gemm" / "gemm_n3072_k2048" / "zz_slow.json").write_text(
+        good.model_dump_json(indent=2)
+    )
+    out = subprocess.run(
+        cmd + ["--resume"], cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    after = load_jsonl_file(Trace, trace_file)
+    assert [t.solution for t in after[:4]] == ["torch_matmul"] * 4
+    assert sorted(t.solution for t in after[4:]) == ["zz_slow"] * 4
+    assert all(t.evaluation.status.value == "PASSED" for t in after)
