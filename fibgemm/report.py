@@ -121,13 +121,13 @@ def plot(rows: list[dict], out: Path) -> None:
             if s2 == s and r["status"] == "PASSED"
         )
         if pts:
-            ax.plot(*zip(*pts), marker="o", ms=3, label=s)
+            ax.plot(*zip(*pts, strict=True), marker="o", ms=3, label=s)
             sp = sorted(
                 (m, float(r["speedup"]))
                 for (s2, m), r in newest.items()
                 if s2 == s and r["status"] == "PASSED"
             )
-            ax2.plot(*zip(*sp), marker="o", ms=3, label=s)
+            ax2.plot(*zip(*sp, strict=True), marker="o", ms=3, label=s)
     ms = sorted({m for _, m in newest})
     ax.plot(ms, [protocol_floor_us(m) for m in ms], "k--", lw=1, label="protocol floor")
     ax.set(

@@ -244,100 +244,91 @@ class Runner:
         return self.rows
 
     def _run_solution(self, solution, workloads) -> None:
+        """Run `workloads` in worker processes, a fresh one after each crash or hang."""
+        pending = list(workloads)
+        while pending:
+            self._drive_worker(solution, pending)
+
+    def _finish(self, solution, wl, outcome: Outcome, environment: dict, pending: list) -> None:
+        trace = make_trace(solution.definition, wl, solution, outcome, environment, self.commit)
+        self._record(trace, outcome)
+        pending.remove(wl)
+
+    def _drive_worker(self, solution, pending: list) -> None:
+        """One worker over `pending`; returns when it is done, dead, hung or lost its context.
+        Every workload it leaves finished is removed from `pending`."""
         from .worker import worker_main
 
-        definition = solution.definition
-        pending = list(workloads)
-        environment = {"hardware": "unknown", "libs": {}}
         ctx = mp.get_context("spawn")
-        while pending:
-            parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(
-                target=worker_main,
-                daemon=True,
-                args=(
-                    child,
-                    str(self.ds.root),
-                    solution.name,
-                    [w.uuid for w in pending],
-                    self.opts.settings,
-                ),
-            )
-            proc.start()
-            child.close()
-            current = None
-            timeout = self.opts.build_timeout_s
+        parent, child = ctx.Pipe(duplex=False)
+        uuids = [w.uuid for w in pending]
+        proc = ctx.Process(
+            target=worker_main,
+            daemon=True,
+            args=(child, str(self.ds.root), solution.name, uuids, self.opts.settings),
+        )
+        proc.start()
+        child.close()
+        environment = {"hardware": "unknown", "libs": {}}
+        current = None  # the workload in flight; None while building
+        timeout = self.opts.build_timeout_s
 
-            def fail(status, log, wl=None):
-                wl = wl or pending[0]
-                out = Outcome(status, log)
-                self._record(
-                    make_trace(definition, wl, solution, out, environment, self.commit), out
-                )
-                pending.remove(wl)
+        def fail_in_flight(status, log):
+            # A build that hung or crashed would do so again: it fails every pending workload.
+            for wl in [current] if current else list(pending):
+                self._finish(solution, wl, Outcome(status, log), environment, pending)
 
-            try:
-                while pending:
-                    if not parent.poll(timeout):
-                        what = f"workload M={current.axes.get('M')}" if current else "build"
-                        # A hung build would hang again: it fails every pending workload.
-                        for wl in [current] if current else list(pending):
-                            fail(
-                                EvaluationStatus.TIMEOUT,
-                                f"{solution.name}: {what} gave no result within "
-                                f"{timeout:.0f} s; worker killed",
-                                wl,
-                            )
-                        break
-                    try:
-                        msg = parent.recv()
-                    except EOFError:
-                        proc.join(5)
-                        where = (
-                            f"during workload M={current.axes.get('M')}"
-                            if current
-                            else "before its first workload"
+        try:
+            while pending:
+                what = f"workload M={current.axes.get('M')}" if current else "build"
+                if not parent.poll(timeout):
+                    fail_in_flight(
+                        EvaluationStatus.TIMEOUT,
+                        f"{solution.name}: {what} gave no result within "
+                        f"{timeout:.0f} s; worker killed",
+                    )
+                    return
+                try:
+                    msg = parent.recv()
+                except EOFError:
+                    proc.join(5)
+                    fail_in_flight(
+                        EvaluationStatus.RUNTIME_ERROR,
+                        f"{solution.name}: worker died (exit code {proc.exitcode}) during {what}",
+                    )
+                    return
+                kind = msg["kind"]
+                if kind == "hello":
+                    environment = msg["environment"]
+                elif kind == "built":
+                    self.log(f"{solution.name}: built in {msg['seconds']:.1f} s")
+                elif kind == "start":
+                    current = next(w for w in pending if w.uuid == msg["uuid"])
+                    timeout = self.opts.workload_timeout_s
+                elif kind == "result":
+                    self._finish(solution, current, msg["outcome"], environment, pending)
+                    current = None
+                elif kind in ("build_error", "fatal"):
+                    status = (
+                        EvaluationStatus.COMPILE_ERROR
+                        if kind == "build_error"
+                        else EvaluationStatus.RUNTIME_ERROR
+                    )
+                    for wl in list(pending):
+                        self._finish(
+                            solution,
+                            wl,
+                            Outcome(status, f"{solution.name}: {msg['log']}"),
+                            environment,
+                            pending,
                         )
-                        for wl in [current] if current else list(pending):
-                            fail(
-                                EvaluationStatus.RUNTIME_ERROR,
-                                f"{solution.name}: worker died (exit code {proc.exitcode}) {where}",
-                                wl,
-                            )
-                        break
-                    kind = msg["kind"]
-                    if kind == "hello":
-                        environment = msg["environment"]
-                    elif kind == "built":
-                        self.log(f"{solution.name}: built in {msg['seconds']:.1f} s")
-                    elif kind == "start":
-                        current = next(w for w in pending if w.uuid == msg["uuid"])
-                        timeout = self.opts.workload_timeout_s
-                    elif kind == "result":
-                        wl = next(w for w in pending if w.uuid == msg["uuid"])
-                        self._record(
-                            make_trace(
-                                definition, wl, solution, msg["outcome"], environment, self.commit
-                            ),
-                            msg["outcome"],
-                        )
-                        pending.remove(wl)
-                        current = None
-                    elif kind in ("build_error", "fatal"):
-                        status = (
-                            EvaluationStatus.COMPILE_ERROR
-                            if kind == "build_error"
-                            else EvaluationStatus.RUNTIME_ERROR
-                        )
-                        for wl in list(pending):
-                            fail(status, f"{solution.name}: {msg['log']}", wl)
-                    elif kind == "context_lost":
-                        self.log(f"{solution.name}: CUDA context lost; restarting its worker")
-                        break
-                    elif kind == "done":
-                        break
-            finally:
-                if proc.is_alive():
-                    proc.kill()
-                proc.join()
-                parent.close()
+                elif kind == "context_lost":
+                    self.log(f"{solution.name}: CUDA context lost; restarting its worker")
+                    return
+                elif kind == "done":
+                    return
+        finally:
+            if proc.is_alive():
+                proc.kill()
+            proc.join()
+            parent.close()

@@ -26,19 +26,94 @@ DATE = "2026-11-29"
 
 # (largest M of the bucket, config); the last bucket covers every larger M.
 TABLE = [
-    (8, GemmConfig(BLOCK_M=16, BLOCK_N=32, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (16, GemmConfig(BLOCK_M=16, BLOCK_N=32, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (32, GemmConfig(BLOCK_M=16, BLOCK_N=64, BLOCK_K=256, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=4)),
-    (48, GemmConfig(BLOCK_M=64, BLOCK_N=32, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (64, GemmConfig(BLOCK_M=64, BLOCK_N=32, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (96, GemmConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (128, GemmConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (160, GemmConfig(BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (192, GemmConfig(BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (224, GemmConfig(BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (256, GemmConfig(BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6)),
-    (1024, GemmConfig(BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=3)),
-    (2176, GemmConfig(BLOCK_M=64, BLOCK_N=256, BLOCK_K=64, SPLIT_K=1, GROUP_M=16, num_warps=4, num_stages=5)),
-    (4096, GemmConfig(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=3)),
-    (1 << 62, GemmConfig(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=3)),
+    (
+        8,
+        GemmConfig(
+            BLOCK_M=16, BLOCK_N=32, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        16,
+        GemmConfig(
+            BLOCK_M=16, BLOCK_N=32, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        32,
+        GemmConfig(
+            BLOCK_M=16, BLOCK_N=64, BLOCK_K=256, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=4
+        ),
+    ),
+    (
+        48,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=32, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        64,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=32, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        96,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        128,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        160,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        192,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        224,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        256,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=6
+        ),
+    ),
+    (
+        1024,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=3
+        ),
+    ),
+    (
+        2176,
+        GemmConfig(
+            BLOCK_M=64, BLOCK_N=256, BLOCK_K=64, SPLIT_K=1, GROUP_M=16, num_warps=4, num_stages=5
+        ),
+    ),
+    (
+        4096,
+        GemmConfig(
+            BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=3
+        ),
+    ),
+    (
+        1 << 62,
+        GemmConfig(
+            BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, SPLIT_K=1, GROUP_M=8, num_warps=4, num_stages=3
+        ),
+    ),
 ]

@@ -1,0 +1,70 @@
+"""The summary table, spread over passes, geomean and plot, from a results CSV."""
+
+import csv
+
+import pytest
+
+from fibgemm.report import protocol_floor_us, table, write_report
+from fibgemm.runner import RESULT_FIELDS
+
+
+def _row(run, sol, m, p50, ref, status="PASSED", sha="s1"):
+    return {
+        "run_id": run,
+        "date": f"2026-11-29T10:0{run}:00+00:00",
+        "commit": "c",
+        "device": "NVIDIA_H200",
+        "solution": sol,
+        "solution_sha1": sha,
+        "workload_uuid": f"u{m}",
+        "M": m,
+        "status": status,
+        "p20_us": p50 - 0.1,
+        "p50_us": p50,
+        "p80_us": p50 + 0.1,
+        "ref_p20_us": ref,
+        "ref_p50_us": ref,
+        "ref_p80_us": ref,
+        "speedup": ref / p50,
+        "host_us": 10,
+        "ref_host_us": 20,
+    }
+
+
+ROWS = [
+    _row(1, "torch_matmul", 1, 7.2, 7.2),
+    _row(1, "triton_gemm", 1, 6.0, 7.2),
+    _row(1, "torch_matmul", 256, 8.8, 8.8),
+    _row(1, "triton_gemm", 256, 11.0, 8.8),
+    _row(2, "triton_gemm", 1, 6.4, 7.2),
+    _row(2, "triton_gemm", 256, 8.0, 8.8),
+]
+
+
+def test_table_uses_newest_rows_and_reports_spread_and_geomean():
+    text = table([{k: str(v) for k, v in r.items()} for r in ROWS])
+    assert "| 1 | 5.76 | 7.20 [7.10, 7.30] | 6.40 [6.30, 6.50] | 1.125 | 1.125–1.200 (2) |" in text
+    assert "| 256 |" in text and "1.100 | 0.800–1.100 (2)" in text
+    assert "geomean speedup 1.112× over 2 workloads (min 1.100×), 0 not passed" in text
+
+
+def test_failed_newest_row_shows_its_status():
+    rows = ROWS + [_row(3, "triton_gemm", 1, 1.0, 7.2, status="INCORRECT_NUMERICAL")]
+    text = table([{k: str(v) for k, v in r.items()} for r in rows])
+    assert "| INCORRECT_NUMERICAL |" in text and "1 not passed" in text
+
+
+def test_floor_is_streaming_at_small_m_and_compute_at_large_m():
+    assert protocol_floor_us(1) == pytest.approx(5.77, abs=0.02)  # B alone: 12.6 MB
+    assert protocol_floor_us(8192) == pytest.approx(2 * 8192 * 3072 * 2048 / 751e6, rel=1e-6)
+
+
+def test_write_report_makes_table_and_png(tmp_path):
+    path = tmp_path / "r.csv"
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=RESULT_FIELDS)
+        w.writeheader()
+        w.writerows(ROWS)
+    write_report(path, tmp_path)
+    assert (tmp_path / "summary.md").read_text().startswith("| M |")
+    assert (tmp_path / "latency.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

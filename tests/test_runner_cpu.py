@@ -1,0 +1,154 @@
+"""The runner's logic that needs no GPU: traces, resume, repair, locking, plan, CLI."""
+
+import multiprocessing as mp
+
+import pytest
+import torch
+from flashinfer_bench.data import Correctness, EvaluationStatus, Trace, load_jsonl_file
+from helpers import make_dataset, repo_solution
+
+from fibgemm import REPO_ROOT
+from fibgemm.dataset import load_dataset
+from fibgemm.evaluate import Outcome
+from fibgemm.runner import (
+    SHA_KEY,
+    Runner,
+    RunOptions,
+    finished_pairs,
+    make_trace,
+    repair_jsonl,
+)
+from scripts import run_benchmark
+
+ENV = {"hardware": "NVIDIA_H200", "libs": {"torch": "2.11.0"}}
+TIMING = {
+    "p20_us": 7.0,
+    "p50_us": 7.2,
+    "p80_us": 7.4,
+    "ref_p20_us": 7.1,
+    "ref_p50_us": 7.2,
+    "ref_p80_us": 7.3,
+    "host_us": 20.0,
+    "ref_host_us": 21.0,
+}
+
+
+def _outcome(status):
+    if status == EvaluationStatus.PASSED:
+        return Outcome(
+            status, "", Correctness(max_relative_error=1e-3, max_absolute_error=1e-2), TIMING
+        )
+    if status == EvaluationStatus.INCORRECT_NUMERICAL:
+        return Outcome(status, "off", Correctness(max_relative_error=1.0, max_absolute_error=5.0))
+    return Outcome(status, "boom")
+
+
+@pytest.fixture
+def ds(tmp_path):
+    root = make_dataset(
+        tmp_path, [1, 16], [repo_solution("torch_matmul"), repo_solution("triton_gemm")]
+    )
+    return load_dataset(root)
+
+
+@pytest.mark.parametrize("status", list(EvaluationStatus))
+def test_every_status_makes_a_valid_trace(ds, status):
+    sol = ds.trace_set.get_solution("torch_matmul")
+    wl = ds.trace_set.workloads["gemm_n3072_k2048"][0].workload
+    t = make_trace("gemm_n3072_k2048", wl, sol, _outcome(status), ENV, "abc")
+    again = Trace.model_validate_json(t.model_dump_json())
+    assert again.evaluation.status == status
+    assert again.evaluation.environment.libs[SHA_KEY] == sol.hash()
+    if status == EvaluationStatus.PASSED:
+        assert again.evaluation.performance.speedup_factor == pytest.approx(1.0)
+        assert again.evaluation.performance.latency_ms == pytest.approx(0.0072)
+
+
+def _record_all(ds, solution, status=EvaluationStatus.PASSED):
+    runner = Runner(ds, RunOptions(), log=lambda *_: None)
+    sol = ds.trace_set.get_solution(solution)
+    for t in ds.trace_set.workloads["gemm_n3072_k2048"]:
+        out = _outcome(status)
+        runner._record(make_trace("gemm_n3072_k2048", t.workload, sol, out, ENV, "abc"), out)
+    return runner
+
+
+def test_traces_and_results_rows_are_written_per_pair(ds):
+    _record_all(ds, "torch_matmul")
+    traces = load_jsonl_file(Trace, ds.root / "traces/gemm/gemm_n3072_k2048.jsonl")
+    assert [t.solution for t in traces] == ["torch_matmul"] * 2
+    rows = (ds.root / "results/gemm_n3072_k2048.csv").read_text().splitlines()
+    assert rows[0].startswith("run_id,date,commit,device,solution") and len(rows) == 3
+
+
+def test_resume_skips_only_pairs_of_unchanged_content(ds):
+    _record_all(ds, "torch_matmul")
+    reloaded = load_dataset(ds.root)
+    plan = Runner(reloaded, RunOptions(resume=True)).plan()
+    assert [(s.name, len(w)) for s, w in plan] == [("triton_gemm", 2)]
+    shas = {"torch_matmul": "changed", "triton_gemm": "x"}
+    assert finished_pairs(reloaded.trace_set, "gemm_n3072_k2048", shas) == set()
+    assert len(Runner(reloaded, RunOptions(resume=False)).plan()) == 2
+
+
+def test_plan_filters_and_refuses_unknown_solutions(ds):
+    plan = Runner(ds, RunOptions(solutions=["triton_gemm"], ms=[16])).plan()
+    assert [(s.name, [w.axes["M"] for w in ws]) for s, ws in plan] == [("triton_gemm", [16])]
+    with pytest.raises(ValueError, match="unknown solution.*nope"):
+        Runner(ds, RunOptions(solutions=["nope"])).plan()
+
+
+def test_a_line_cut_by_a_kill_is_repaired(ds):
+    _record_all(ds, "torch_matmul")
+    path = ds.root / "traces/gemm/gemm_n3072_k2048.jsonl"
+    path.write_text(path.read_text() + '{"definition": "gemm_n3072_k2048", "workl')
+    assert repair_jsonl(path)
+    assert len(load_jsonl_file(Trace, path)) == 2
+    assert not repair_jsonl(path)
+
+
+def _append_many(root, solution, n):
+    ds = load_dataset(root)
+    runner = Runner(ds, RunOptions(), log=lambda *_: None)
+    sol = ds.trace_set.get_solution(solution)
+    wl = ds.trace_set.workloads["gemm_n3072_k2048"][0].workload
+    for _ in range(n):
+        out = _outcome(EvaluationStatus.RUNTIME_ERROR)
+        out.log = "x" * 20000  # long lines make interleaving likely without the lock
+        runner._record(make_trace("gemm_n3072_k2048", wl, sol, out, ENV, "abc"), out)
+
+
+def test_two_runners_at_once_do_not_interleave_lines(ds):
+    ctx = mp.get_context("spawn")
+    procs = [
+        ctx.Process(target=_append_many, args=(ds.root, s, 40))
+        for s in ("torch_matmul", "triton_gemm")
+    ]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+    traces = load_jsonl_file(Trace, ds.root / "traces/gemm/gemm_n3072_k2048.jsonl")
+    assert len(traces) == 80
+    rows = (ds.root / "results/gemm_n3072_k2048.csv").read_text().splitlines()
+    assert len(rows) == 81
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="with CUDA the CLI would run the benchmark")
+def test_cli_without_cuda_validates_then_exits_2(capsys):
+    assert run_benchmark.main(["--root", str(REPO_ROOT)]) == 2
+    out = capsys.readouterr()
+    assert "valid" in out.out and "nothing can be timed" in out.err
+
+
+def test_cli_with_a_broken_dataset_exits_1_naming_the_file(ds, capsys):
+    p = ds.root / "definitions/gemm/gemm_n3072_k2048.json"
+    p.write_text("{")
+    assert run_benchmark.main(["--root", str(ds.root)]) == 1
+    assert "definitions/gemm/gemm_n3072_k2048.json" in capsys.readouterr().err
+
+
+def test_cli_refuses_too_few_iterations():
+    with pytest.raises(SystemExit):
+        run_benchmark.parse_args(["--iters", "10"])

@@ -1,0 +1,48 @@
+"""Splitting a CUPTI profile into per-call spans, without a GPU."""
+
+import pytest
+
+from fibgemm.timing import DeviceActivity, KernelTimes, TimingError, split_calls
+
+FLUSH = "fill_kernel"
+
+
+def _profile(calls):
+    """calls: list of lists of (name, start, end) in µs, each call preceded by a flush."""
+    acts, t = [], 0
+    for call in calls:
+        acts.append(DeviceActivity(FLUSH, t * 1000, (t + 80) * 1000))
+        t += 100
+        for name, s, e in call:
+            acts.append(DeviceActivity(name, (t + s) * 1000, (t + e) * 1000))
+        t += 100
+    return acts[::-1]  # order must not matter
+
+
+def test_span_covers_first_start_to_last_end_of_every_kernel():
+    spans = split_calls(
+        _profile([[("k", 0, 5)], [("memset", 0, 1), ("k", 2, 9), ("red", 9, 10)]]), FLUSH, 2
+    )
+    assert spans == [5.0, 10.0]
+
+
+def test_overlapping_kernels_take_the_latest_end():
+    assert split_calls(_profile([[("a", 0, 8), ("b", 1, 3)]]), FLUSH, 1) == [8.0]
+
+
+def test_flush_count_mismatch_is_an_error():
+    with pytest.raises(TimingError, match="expected 3 cache flushes"):
+        split_calls(_profile([[("k", 0, 1)], [("k", 0, 1)]]), FLUSH, 3)
+    # a solution that launches the flush kernel itself cannot be separated
+    with pytest.raises(TimingError):
+        split_calls(_profile([[(FLUSH, 0, 1)]]), FLUSH, 1)
+
+
+def test_a_call_without_device_work_is_an_error():
+    with pytest.raises(TimingError, match="no device activity"):
+        split_calls(_profile([[("k", 0, 1)], []]), FLUSH, 2)
+
+
+def test_percentiles():
+    t = KernelTimes(tuple(float(x) for x in range(1, 102)))
+    assert (t.p20, t.p50, t.p80) == (21.0, 51.0, 81.0)

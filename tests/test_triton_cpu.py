@@ -1,0 +1,81 @@
+"""Every kernel variant of the Triton solution on small shapes: under TRITON_INTERPRET=1 on the
+CPU (CI), natively where CUDA exists. Also the dispatch table and the input checks."""
+
+import os
+
+import pytest
+import torch
+
+if not torch.cuda.is_available():
+    os.environ["TRITON_INTERPRET"] = "1"  # before triton_gemm.kernel is imported
+
+from triton_gemm import main as solution  # noqa: E402
+from triton_gemm.kernel import GemmConfig, _launch, is_valid  # noqa: E402
+from triton_gemm.tuned import TABLE  # noqa: E402
+
+DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
+# One config per variant the kernel has, plus every distinct config of the tuned table.
+VARIANTS = sorted(
+    {cfg for _, cfg in TABLE}
+    | {
+        GemmConfig(16, 32, 32, SPLIT_K=4),
+        GemmConfig(32, 16, 64, SPLIT_K=2, GROUP_M=2),
+        GemmConfig(64, 64, 32, SPLIT_K=1, GROUP_M=2),
+    },
+    key=repr,
+)
+
+
+def _small_problem(cfg: GemmConfig):
+    # Two column tiles and two K steps per split: exercises the tile order and the K loop.
+    return 2 * cfg.BLOCK_N, 2 * cfg.SPLIT_K * cfg.BLOCK_K
+
+
+@pytest.mark.parametrize("cfg", VARIANTS, ids=repr)
+@pytest.mark.parametrize("m", [1, 17])
+def test_variant_matches_float64(cfg, m):
+    n, k = _small_problem(cfg)
+    assert is_valid(cfg, n, k)
+    a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
+    b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
+    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+    _launch(a, b, c, cfg)
+    ref = a.double() @ b.double().T
+    assert torch.isfinite(c).all(), "unwritten elements"
+    torch.testing.assert_close(c.double(), ref, atol=2e-3, rtol=2e-3)
+    if cfg.SPLIT_K > 1:  # counters were left at zero: a second launch is right too
+        c2 = torch.full_like(c, float("nan"))
+        _launch(a, b, c2, cfg)
+        assert torch.equal(c, c2)
+
+
+def test_every_m_has_a_valid_config():
+    for m in [1, 2, 3, 15, 16, 17, 100, 255, 256, 257, 972, 1000, 4097, 8192, 10**6]:
+        assert is_valid(solution.select_config(m), 3072, 2048), m
+
+
+def test_table_is_sorted_and_covers_every_m():
+    limits = [limit for limit, _ in TABLE]
+    assert limits == sorted(limits) and limits[-1] >= 1 << 40
+
+
+def _t(*shape, dtype=torch.float16):
+    return torch.zeros(shape, dtype=dtype)  # contents irrelevant: every call below must raise
+
+
+@pytest.mark.parametrize(
+    "args, match",
+    [
+        ((_t(4, 2048, dtype=torch.float32), _t(3072, 2048), _t(4, 3072)), "A must be float16"),
+        ((_t(4, 2048), _t(3072, 2048, dtype=torch.bfloat16), _t(4, 3072)), "B must be float16"),
+        ((_t(4, 1024), _t(3072, 2048), _t(4, 3072)), r"A must be \[M, 2048\]"),
+        ((_t(4, 2048), _t(3000, 2048), _t(4, 3072)), r"B must be \[3072, 2048\]"),
+        ((_t(4, 2048), _t(3072, 2048), _t(5, 3072)), r"C must be \[4, 3072\]"),
+        ((_t(2048), _t(3072, 2048), _t(4, 3072)), "A must be 2-D"),
+        ((_t(4, 2048), _t(3072, 2048), _t(4, 3072)), "A must be on a CUDA device"),
+        (([[1.0]], _t(3072, 2048), _t(4, 3072)), "A must be a torch.Tensor"),
+    ],
+)
+def test_bad_input_is_refused_with_the_argument_named(args, match):
+    with pytest.raises((TypeError, ValueError), match=match):
+        solution.run(*args)
