@@ -54,22 +54,43 @@ def _fits(bm: int, bn: int, bk: int, stages: int) -> bool:
     return stages * (bm + bn) * bk * 2 <= SMEM_BUDGET
 
 
+def _rows(bn: int) -> tuple[int, ...]:
+    """All BLOCK_N rows, or three quarters of them (24, 48, 96, 192: tile counts that fit 132
+    SMs better than powers of two do)."""
+    three_quarters = 3 * bn // 4
+    return (bn, three_quarters) if three_quarters % 8 == 0 and N % three_quarters == 0 else (bn,)
+
+
 def candidates(m: int) -> list[GemmConfig]:
-    """Configs worth timing at M = m; the skinny range gets split-K, the large range big tiles."""
+    """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
+    large tiles once the problem is compute-bound."""
     out = []
     if m <= 256:
         fit_m = max(16, 1 << (m - 1).bit_length())
         block_ms = [b for b in (16, 32, 64, 128) if b <= fit_m][-2:]
-        block_ns = (16, 32, 64, 128) if m <= 64 else (32, 64, 128, 256)
-        splits = (1, 2, 4, 8, 16) if m <= 64 else (1, 2, 4)
+        small = m <= 64
+        block_ns = (16, 32, 64, 128) if small else (32, 64, 128, 256)
+        block_ks = (64, 128, 256) if small else (64, 128)
+        splits = (1, 2, 4) if small else (1, 2)
         for bm, bn, bk, sk, st, w in itertools.product(
-            block_ms, block_ns, (64, 128, 256), splits, (3, 4, 6), (4, 8)
+            block_ms, block_ns, block_ks, splits, (4, 6), (4, 8)
         ):
             if w == 8 and bm * bn < 64 * 64 or not _fits(bm, bn, bk, st):
                 continue
-            out.append(GemmConfig(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st))
+            for rows in _rows(bn):
+                out.append(
+                    GemmConfig(
+                        bm,
+                        bn,
+                        bk,
+                        SPLIT_K=sk,
+                        ROWS_N=None if rows == bn else rows,
+                        num_warps=w,
+                        num_stages=st,
+                    )
+                )
     else:
-        for (bm, bn, bk), st, w, g in itertools.product(
+        for (bm, bn, bk), st, w in itertools.product(
             [
                 (128, 128, 64),
                 (128, 256, 64),
@@ -79,12 +100,23 @@ def candidates(m: int) -> list[GemmConfig]:
                 (128, 64, 64),
                 (64, 128, 64),
             ],
-            (3, 4, 5),
+            (3, 4),
             (4, 8),
-            (8, 16),
         ):
-            if _fits(bm, bn, bk, st):
-                out.append(GemmConfig(bm, bn, bk, SPLIT_K=1, GROUP_M=g, num_warps=w, num_stages=st))
+            if not _fits(bm, bn, bk, st):
+                continue
+            for rows in _rows(bn):
+                out.append(
+                    GemmConfig(
+                        bm,
+                        bn,
+                        bk,
+                        ROWS_N=None if rows == bn else rows,
+                        GROUP_M=8,
+                        num_warps=w,
+                        num_stages=st,
+                    )
+                )
     return [c for c in out if is_valid(c, N, K)]
 
 

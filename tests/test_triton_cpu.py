@@ -21,6 +21,8 @@ VARIANTS = sorted(
         GemmConfig(16, 32, 32, SPLIT_K=4),
         GemmConfig(32, 16, 64, SPLIT_K=2, GROUP_M=2),
         GemmConfig(64, 64, 32, SPLIT_K=1, GROUP_M=2),
+        GemmConfig(16, 32, 32, SPLIT_K=2, ROWS_N=24),
+        GemmConfig(32, 64, 64, ROWS_N=48, GROUP_M=2),
     },
     key=repr,
 )
@@ -28,7 +30,7 @@ VARIANTS = sorted(
 
 def _small_problem(cfg: GemmConfig):
     # Two column tiles and two K steps per split: exercises the tile order and the K loop.
-    return 2 * cfg.BLOCK_N, 2 * cfg.SPLIT_K * cfg.BLOCK_K
+    return 2 * cfg.rows_n, 2 * cfg.SPLIT_K * cfg.BLOCK_K
 
 
 @pytest.mark.parametrize("cfg", VARIANTS, ids=repr)

@@ -12,7 +12,13 @@ Variants, one kernel:
   per-tile counter; the CTA that arrives last sums the partials and writes C, then resets the
   counter to zero. One launch, no memset, no second kernel (the timed span counts both).
 
-Constraints: K % (SPLIT_K * BLOCK_K) == 0 and N % BLOCK_N == 0 (`is_valid`); M is free.
+ROWS_N < BLOCK_N: a CTA owns ROWS_N rows of B (columns of C) but computes a power-of-two
+BLOCK_N-wide tile with the extra rows masked off (no loads, no stores; only idle MMA lanes).
+It lets the grid match the 132 SMs: 3072 / 24 = 128 column tiles instead of 96 (BLOCK_N 32)
+or 192 (BLOCK_N 16), so every SM streams an equal share of B in one wave.
+
+Constraints (`is_valid`): N % ROWS_N == 0, ROWS_N a multiple of 8 (16-byte aligned C and B
+rows), K % (SPLIT_K * BLOCK_K) == 0; M is free.
 """
 
 import os
@@ -32,18 +38,25 @@ class GemmConfig:
     BLOCK_N: int
     BLOCK_K: int
     SPLIT_K: int = 1
+    ROWS_N: int | None = None  # rows of B a CTA owns; None: all BLOCK_N
     GROUP_M: int = 8
     num_warps: int = 4
     num_stages: int = 4
 
+    @property
+    def rows_n(self) -> int:
+        return self.BLOCK_N if self.ROWS_N is None else self.ROWS_N
+
     def num_tiles(self, m: int, n: int) -> int:
-        return triton.cdiv(m, self.BLOCK_M) * (n // self.BLOCK_N)
+        return triton.cdiv(m, self.BLOCK_M) * (n // self.rows_n)
 
 
 def is_valid(cfg: GemmConfig, n: int, k: int) -> bool:
     """Whether `cfg` covers an (any M) x n x k problem exactly with the kernel below."""
     return (
-        n % cfg.BLOCK_N == 0
+        n % cfg.rows_n == 0
+        and cfg.rows_n % 8 == 0
+        and cfg.rows_n <= cfg.BLOCK_N
         and k % (cfg.SPLIT_K * cfg.BLOCK_K) == 0
         and cfg.BLOCK_M >= 16
         and cfg.BLOCK_N >= 16
@@ -71,6 +84,7 @@ def _gemm_kernel(
     # meta-parameters
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
+    ROWS_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
     SPLIT_K: tl.constexpr,
     GROUP_M: tl.constexpr,
@@ -78,7 +92,7 @@ def _gemm_kernel(
     pid = tl.program_id(0)
     pid_k = tl.program_id(1)
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = N // BLOCK_N
+    num_pid_n = N // ROWS_N
 
     # Grouped order: GROUP_M consecutive row-tiles walk the same column-tiles, so the B tiles
     # they share are still in L2.
@@ -90,7 +104,8 @@ def _gemm_kernel(
 
     k_per_split = K // SPLIT_K
     offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_n = pid_n * ROWS_N + tl.arange(0, BLOCK_N)
+    col_owned = tl.arange(0, BLOCK_N) < ROWS_N
     offs_k = pid_k * k_per_split + tl.arange(0, BLOCK_K)
     row_in_range = offs_m < M
     # int64 row offsets: M * stride_am passes 2**31 for M > 2**20.
@@ -104,13 +119,16 @@ def _gemm_kernel(
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for _ in range(0, k_per_split, BLOCK_K):
         a = tl.load(a_ptrs, mask=row_in_range[:, None], other=0.0)
-        b = tl.load(b_ptrs)
+        if ROWS_N < BLOCK_N:
+            b = tl.load(b_ptrs, mask=col_owned[:, None], other=0.0)
+        else:
+            b = tl.load(b_ptrs)
         acc = tl.dot(a, tl.trans(b), acc)
         a_ptrs += BLOCK_K
         b_ptrs += BLOCK_K
 
     c_ptrs = c_ptr + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :]
-    c_mask = row_in_range[:, None]
+    c_mask = row_in_range[:, None] & col_owned[None, :]
     if SPLIT_K == 1:
         tl.store(c_ptrs, acc.to(tl.float16), mask=c_mask)
     else:
@@ -191,6 +209,7 @@ def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) 
         C.stride(0),
         cfg.BLOCK_M,
         cfg.BLOCK_N,
+        cfg.rows_n,
         cfg.BLOCK_K,
         cfg.SPLIT_K,
         cfg.GROUP_M,
