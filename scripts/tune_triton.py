@@ -23,11 +23,17 @@ from fibgemm import REPO_ROOT, K, N
 from fibgemm.timing import ColdL2Timer
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
-from triton_gemm.kernel import GemmConfig, _launch, is_valid  # noqa: E402
+from triton_gemm import gemv  # noqa: E402
+from triton_gemm.gemv import GemvConfig  # noqa: E402
+from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
+from triton_gemm.main import launch_config  # noqa: E402
 
 # Bucket upper limits and the M each is tuned at (its largest workload M: the worst case).
-BUCKETS = [8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 1024, 2176, 4096, 1 << 62]
+BUCKETS = [1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 1024, 2176, 4096, 1 << 62]
 REPRESENTATIVE = {
+    1: 1,
+    2: 2,
+    4: 4,
     8: 8,
     16: 16,
     32: 32,
@@ -65,6 +71,12 @@ def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
     large tiles once the problem is compute-bound."""
     out = []
+    if m <= 8:  # CUDA-core GEMV, B in registers
+        block_m = 1 << (m - 1).bit_length()
+        for rows, bk, st, w in itertools.product((8, 16, 32), (64, 128, 256), (1, 3), (4, 8)):
+            cfg = GemvConfig(block_m, rows, bk, num_warps=w, num_stages=st)
+            if gemv.is_valid(cfg, m, N, K):
+                out.append(cfg)
     if m <= 256:
         fit_m = max(16, 1 << (m - 1).bit_length())
         block_ms = [b for b in (16, 32, 64, 128) if b <= fit_m][-2:]
@@ -117,16 +129,17 @@ def candidates(m: int) -> list[GemmConfig]:
                         num_stages=st,
                     )
                 )
-    return [c for c in out if is_valid(c, N, K)]
+    return [c for c in out if isinstance(c, GemvConfig) or is_valid(c, N, K)]
 
 
 def _compile(cfg: GemmConfig) -> str | None:
     """Compile (and run once) in a pool worker: fills Triton's on-disk cache. Error text or None."""
     try:
-        a = torch.randn(64, K, dtype=torch.float16, device="cuda")
+        m = cfg.BLOCK_M if isinstance(cfg, GemvConfig) else 64
+        a = torch.randn(m, K, dtype=torch.float16, device="cuda")
         b = torch.randn(N, K, dtype=torch.float16, device="cuda")
-        c = torch.empty(64, N, dtype=torch.float16, device="cuda")
-        _launch(a, b, c, cfg)
+        c = torch.empty(m, N, dtype=torch.float16, device="cuda")
+        launch_config(a, b, c, cfg)
         torch.cuda.synchronize()
         return None
     except Exception as e:  # a config the compiler refuses (shared memory, registers)
@@ -135,7 +148,7 @@ def _compile(cfg: GemmConfig) -> str | None:
 
 def correct(cfg: GemmConfig, a, b, ref) -> bool:
     c = torch.full((a.shape[0], N), float("nan"), dtype=torch.float16, device="cuda")
-    _launch(a, b, c, cfg)
+    launch_config(a, b, c, cfg)
     torch.cuda.synchronize()
     return bool(((c.float() - ref).abs() <= 1e-2 + 1e-2 * ref.abs()).all())
 
@@ -151,7 +164,8 @@ Provenance: tuned on {device}, {date}, by `python -m scripts.tune_triton`
 {chr(10).join(notes)}
 """
 
-from .kernel import GemmConfig
+from .gemv import GemvConfig  # noqa: F401  (rows may name either config)
+from .kernel import GemmConfig  # noqa: F401
 
 DEVICE = "{device}"
 DATE = "{date}"
@@ -191,7 +205,7 @@ def main() -> int:
         ref = a.float() @ b.float().T
         cfgs = [c for c in candidates(m) if c in ok_cfgs and correct(c, a, b, ref)]
         c_out = torch.empty(m, N, dtype=torch.float16, device="cuda")
-        fns = [lambda c=c, a=a, out=c_out: _launch(a, b, out, c) for c in cfgs]
+        fns = [lambda c=c, a=a, out=c_out: launch_config(a, b, out, c) for c in cfgs]
         fns.append(lambda a=a, out=c_out: torch.matmul(a, b.T, out=out))
         times = timer.time_many(fns, iters=args.iters, warmup=3)
         torch_us = times[-1].p50

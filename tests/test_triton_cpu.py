@@ -9,14 +9,16 @@ import torch
 if not torch.cuda.is_available():
     os.environ["TRITON_INTERPRET"] = "1"  # before triton_gemm.kernel is imported
 
+from triton_gemm import gemv  # noqa: E402
 from triton_gemm import main as solution  # noqa: E402
+from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, _launch, is_valid  # noqa: E402
 from triton_gemm.tuned import TABLE  # noqa: E402
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 # One config per variant the kernel has, plus every distinct config of the tuned table.
 VARIANTS = sorted(
-    {cfg for _, cfg in TABLE}
+    {cfg for _, cfg in TABLE if isinstance(cfg, GemmConfig)}
     | {
         GemmConfig(16, 32, 32, SPLIT_K=4),
         GemmConfig(32, 16, 64, SPLIT_K=2, GROUP_M=2),
@@ -51,9 +53,35 @@ def test_variant_matches_float64(cfg, m):
         assert torch.equal(c, c2)
 
 
+GEMV_VARIANTS = sorted(
+    {cfg for _, cfg in TABLE if isinstance(cfg, GemvConfig)}
+    | {GemvConfig(1, 16, 64), GemvConfig(4, 8, 128, num_warps=8), GemvConfig(8, 16, 32)},
+    key=repr,
+)
+
+
+@pytest.mark.parametrize("cfg", GEMV_VARIANTS, ids=repr)
+def test_gemv_variant_matches_float64(cfg):
+    n, k = 4 * cfg.ROWS, 2 * cfg.BLOCK_K
+    for m in sorted({1, cfg.BLOCK_M}):
+        assert gemv.is_valid(cfg, m, n, k)
+        a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
+        b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
+        c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+        solution.launch_config(a, b, c, cfg)
+        assert torch.isfinite(c).all(), "unwritten elements"
+        torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+
+
+def _valid(cfg, m):
+    if isinstance(cfg, GemvConfig):
+        return gemv.is_valid(cfg, m, 3072, 2048)
+    return is_valid(cfg, 3072, 2048)
+
+
 def test_every_m_has_a_valid_config():
-    for m in [1, 2, 3, 15, 16, 17, 100, 255, 256, 257, 972, 1000, 4097, 8192, 10**6]:
-        assert is_valid(solution.select_config(m), 3072, 2048), m
+    for m in [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 100, 255, 256, 257, 972, 1000, 4097, 8192, 10**6]:
+        assert _valid(solution.select_config(m), m), m
 
 
 def test_table_is_sorted_and_covers_every_m():

@@ -21,15 +21,13 @@ Constraints (`is_valid`): N % ROWS_N == 0, ROWS_N a multiple of 8 (16-byte align
 rows), K % (SPLIT_K * BLOCK_K) == 0; M is free.
 """
 
-import os
 from dataclasses import dataclass
 
 import torch
 import triton
 import triton.language as tl
 
-# Under the CPU interpreter there is nothing to compile: launch through the JIT path.
-INTERPRET = os.environ.get("TRITON_INTERPRET", "0") == "1"
+from .launch import launch
 
 
 @dataclass(frozen=True)
@@ -180,12 +178,6 @@ def _workspace(device: torch.device, cfg: GemmConfig, num_tiles: int):
     return ws
 
 
-# Compiled kernels per (config, device index). The caller (main.run) guarantees one
-# specialization: 16-byte aligned pointers and row strides that are multiples of 16 elements,
-# so a kernel compiled once is valid for every later call; M is never specialized.
-_compiled: dict = {}
-
-
 def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) -> None:
     M, K = A.shape
     N = B.shape[0]
@@ -214,16 +206,4 @@ def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) 
         cfg.SPLIT_K,
         cfg.GROUP_M,
     )
-    if INTERPRET:
-        _gemm_kernel[grid](*args, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
-        return
-    key = (cfg, A.get_device())
-    kernel = _compiled.get(key)
-    if kernel is None:
-        # Compile outside any timed region: the first call per config and device pays for it.
-        kernel = _compiled[key] = _gemm_kernel.warmup(
-            *args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages
-        )
-    # CompiledKernel[grid] skips the JIT's per-call argument binding and specialization
-    # (tens of µs of Python on the device's host): the host cost of a call is what is left.
-    kernel[grid](*args)
+    launch(_gemm_kernel, cfg, A.get_device(), grid, args)

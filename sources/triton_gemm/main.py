@@ -1,13 +1,15 @@
 """Entry point of the Triton solution for gemm_n3072_k2048: run(A, B, C) computes C = A @ B.T.
 
 A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The kernel and its
-split-K scheme are in kernel.py; the config for each M bucket is the tuned table in tuned.py.
+split-K scheme are in kernel.py, the CUDA-core kernel for the smallest M in gemv.py; which one
+runs, with which config, for each M bucket is the tuned table in tuned.py.
 """
 
 import bisect
 
 import torch
 
+from .gemv import GemvConfig, _launch_gemv
 from .kernel import _launch
 from .tuned import TABLE
 
@@ -41,6 +43,14 @@ def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         raise ValueError(f"A, B, C must share one device, got {A.device}, {B.device}, {C.device}")
 
 
+def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> None:
+    """Launch the kernel `cfg` belongs to (no checks: run() and the tuner call this)."""
+    if isinstance(cfg, GemvConfig):
+        _launch_gemv(A, B, C, cfg)
+    else:
+        _launch(A, B, C, cfg)
+
+
 def _kernel_ready(t: torch.Tensor) -> bool:
     """Unit stride along K, rows 16-element aligned, base 16-byte aligned: the one layout the
     compiled kernels are specialized for (see kernel._compiled)."""
@@ -58,9 +68,10 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         A = A.clone(memory_format=torch.contiguous_format)
     if not _kernel_ready(B):
         B = B.clone(memory_format=torch.contiguous_format)
+    cfg = select_config(m)
     if not _kernel_ready(C):
         out = torch.empty(C.shape, dtype=C.dtype, device=C.device)
-        _launch(A, B, out, select_config(m))
+        launch_config(A, B, out, cfg)
         C.copy_(out)
         return
-    _launch(A, B, C, select_config(m))
+    launch_config(A, B, C, cfg)

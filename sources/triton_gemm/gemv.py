@@ -1,0 +1,98 @@
+"""CUDA-core GEMV-style kernel for the smallest M (C = A @ B.T, M <= 8).
+
+At M <= 8 an MMA tile is mostly padding and its operands must pass through shared memory; here
+each CTA keeps a (ROWS, BLOCK_K) tile of B in registers, multiplies it by the M rows of A and
+accumulates per K lane, reducing across K once at the end. B is read once, in full rows.
+Layouts as in kernel.py. Constraints (`is_valid`): N % ROWS == 0, K % BLOCK_K == 0,
+M <= BLOCK_M (a power of two, at most 8).
+"""
+
+from dataclasses import dataclass
+
+import torch
+import triton
+import triton.language as tl
+
+from .launch import launch
+
+
+@dataclass(frozen=True)
+class GemvConfig:
+    BLOCK_M: int
+    ROWS: int
+    BLOCK_K: int
+    num_warps: int = 4
+    num_stages: int = 1
+
+
+def is_valid(cfg: GemvConfig, m: int, n: int, k: int) -> bool:
+    """Whether `cfg` computes an m x n x k problem exactly (and fits in registers)."""
+    return (
+        m <= cfg.BLOCK_M <= 8
+        and n % cfg.ROWS == 0
+        and k % cfg.BLOCK_K == 0
+        # The (BLOCK_M, ROWS, BLOCK_K) fp32 accumulator: at most 64 registers a thread.
+        and cfg.BLOCK_M * cfg.ROWS * cfg.BLOCK_K <= 64 * 32 * cfg.num_warps
+    )
+
+
+@triton.jit(do_not_specialize=["M"])
+def _gemv_kernel(
+    # pointers
+    a_ptr,
+    b_ptr,
+    c_ptr,
+    # sizes
+    M,
+    K,
+    stride_am,
+    stride_bn,
+    stride_cm,
+    # meta-parameters
+    BLOCK_M: tl.constexpr,
+    ROWS: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+):
+    pid = tl.program_id(0)
+    offs_n = pid * ROWS + tl.arange(0, ROWS)
+    offs_m = tl.arange(0, BLOCK_M)
+    m_mask = offs_m < M
+    acc = tl.zeros((BLOCK_M, ROWS, BLOCK_K), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        offs_k = k + tl.arange(0, BLOCK_K)
+        b = tl.load(b_ptr + offs_n[:, None] * stride_bn + offs_k[None, :])  # (ROWS, BLOCK_K)
+        a = tl.load(
+            a_ptr + offs_m[:, None] * stride_am + offs_k[None, :],
+            mask=m_mask[:, None],
+            other=0.0,
+        )  # (BLOCK_M, BLOCK_K)
+        acc += a.to(tl.float32)[:, None, :] * b.to(tl.float32)[None, :, :]
+    c = tl.sum(acc, axis=2)  # (BLOCK_M, ROWS)
+    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
+    tl.store(c_ptrs, c.to(tl.float16), mask=m_mask[:, None])
+
+
+def _launch_gemv(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemvConfig) -> None:
+    M, K = A.shape
+    N = B.shape[0]
+    grid = (N // cfg.ROWS, 1, 1)
+    args = (
+        A,
+        B,
+        C,
+        M,
+        K,
+        A.stride(0),
+        B.stride(0),
+        C.stride(0),
+        cfg.BLOCK_M,
+        cfg.ROWS,
+        cfg.BLOCK_K,
+    )
+    launch(_gemv_kernel, cfg, A.get_device(), grid, args)
+
+
+def gemv_launch(A, B, C, rows: int, block_k: int, num_stages: int, num_warps: int) -> None:
+    """Launch with an explicit config (experiments; the solution goes through the table)."""
+    cfg = GemvConfig(triton.next_power_of_2(A.shape[0]), rows, block_k, num_warps, num_stages)
+    _launch_gemv(A, B, C, cfg)
