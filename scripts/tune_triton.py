@@ -153,6 +153,22 @@ def correct(cfg: GemmConfig, a, b, ref) -> bool:
     return bool(((c.float() - ref).abs() <= 1e-2 + 1e-2 * ref.abs()).all())
 
 
+def _kept_rows(keep: set) -> tuple[dict, dict]:
+    """Configs and provenance lines of the current tuned.py for the buckets not retuned."""
+    from triton_gemm import tuned
+
+    configs = {limit: cfg for limit, cfg in tuned.TABLE if limit in keep}
+    if set(configs) != keep:
+        raise SystemExit(f"tuned.py lacks buckets {sorted(keep - set(configs))}: retune them")
+    lines = {}
+    for line in (tuned.__doc__ or "").splitlines():
+        for limit in keep:
+            label = "inf" if limit == 1 << 62 else limit
+            if f"(bucket <= {label})" in line:
+                lines[limit] = line
+    return configs, lines
+
+
 def write_table(best: dict, device: str, date: str, notes: list[str]) -> str:
     rows = "\n".join(
         f"    ({'1 << 62' if limit == 1 << 62 else limit}, {best[limit]!r})," for limit in BUCKETS
@@ -183,12 +199,22 @@ def main() -> int:
     p.add_argument("--iters", type=int, default=40)
     p.add_argument("--jobs", type=int, default=12, help="parallel compile processes")
     p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
+    p.add_argument(
+        "--buckets",
+        nargs="+",
+        type=int,
+        help="retune only these bucket limits; keep the others from tuned.py",
+    )
     args = p.parse_args()
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
     device = torch.cuda.get_device_name()
-    all_cfgs = sorted({c for limit in BUCKETS for c in candidates(REPRESENTATIVE[limit])}, key=repr)
+    todo = args.buckets or BUCKETS
+    if set(todo) - set(BUCKETS):
+        p.error(f"--buckets must be among {BUCKETS}")
+    best, notes = _kept_rows(set(BUCKETS) - set(todo))
+    all_cfgs = sorted({c for limit in todo for c in candidates(REPRESENTATIVE[limit])}, key=repr)
     t0 = time.perf_counter()
     import multiprocessing as mp
 
@@ -197,9 +223,8 @@ def main() -> int:
     ok_cfgs = {c for c, e in errors.items() if e is None}
     print(f"compiled {len(ok_cfgs)}/{len(all_cfgs)} configs in {time.perf_counter() - t0:.0f} s")
     timer = ColdL2Timer("cuda")
-    best, notes = {}, []
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
-    for limit in BUCKETS:
+    for limit in todo:
         m = REPRESENTATIVE[limit]
         a = torch.randn(m, K, dtype=torch.float16, device="cuda")
         ref = a.float() @ b.float().T
@@ -211,13 +236,16 @@ def main() -> int:
         torch_us = times[-1].p50
         ranked = sorted(zip((t.p50 for t in times[:-1]), cfgs, strict=True), key=lambda x: x[0])
         best[limit] = ranked[0][1]
+        gemvs = [t for t, c in ranked if isinstance(c, GemvConfig)]
         line = (
             f"M={m:5d} (bucket <= {limit if limit < 1 << 62 else 'inf'}): best "
             f"{ranked[0][0]:7.2f} us vs torch {torch_us:7.2f} us ({torch_us / ranked[0][0]:.3f}x)"
             f"; runner-up {ranked[1][0]:.2f} us; {len(cfgs)} configs"
+            + (f"; best gemv {gemvs[0]:.2f} us" if gemvs else "")
         )
         print(line, "\n   ", ranked[0][1], flush=True)
-        notes.append(line)
+        notes[limit] = line
+    notes = [notes[limit] for limit in BUCKETS if limit in notes]
     text = write_table(best, device, dt.date.today().isoformat(), notes)
     if args.dry_run:
         print(text)

@@ -55,21 +55,31 @@ def _gemv_kernel(
 ):
     pid = tl.program_id(0)
     offs_n = pid * ROWS + tl.arange(0, ROWS)
-    offs_m = tl.arange(0, BLOCK_M)
-    m_mask = offs_m < M
-    acc = tl.zeros((BLOCK_M, ROWS, BLOCK_K), dtype=tl.float32)
-    for k in range(0, K, BLOCK_K):
-        offs_k = k + tl.arange(0, BLOCK_K)
-        b = tl.load(b_ptr + offs_n[:, None] * stride_bn + offs_k[None, :])  # (ROWS, BLOCK_K)
-        a = tl.load(
-            a_ptr + offs_m[:, None] * stride_am + offs_k[None, :],
-            mask=m_mask[:, None],
-            other=0.0,
-        )  # (BLOCK_M, BLOCK_K)
-        acc += a.to(tl.float32)[:, None, :] * b.to(tl.float32)[None, :, :]
-    c = tl.sum(acc, axis=2)  # (BLOCK_M, ROWS)
-    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
-    tl.store(c_ptrs, c.to(tl.float16), mask=m_mask[:, None])
+    if BLOCK_M == 1:
+        # One row of A: a 2-D (ROWS, BLOCK_K) accumulator, A broadcast along the rows of B.
+        acc2 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
+        for k in range(0, K, BLOCK_K):
+            offs_k = k + tl.arange(0, BLOCK_K)
+            b = tl.load(b_ptr + offs_n[:, None] * stride_bn + offs_k[None, :])  # (ROWS, BLOCK_K)
+            a = tl.load(a_ptr + offs_k)  # (BLOCK_K,)
+            acc2 += b.to(tl.float32) * a.to(tl.float32)[None, :]
+        tl.store(c_ptr + offs_n, tl.sum(acc2, axis=1).to(tl.float16))
+    else:
+        offs_m = tl.arange(0, BLOCK_M)
+        m_mask = offs_m < M
+        acc = tl.zeros((BLOCK_M, ROWS, BLOCK_K), dtype=tl.float32)
+        for k in range(0, K, BLOCK_K):
+            offs_k = k + tl.arange(0, BLOCK_K)
+            b = tl.load(b_ptr + offs_n[:, None] * stride_bn + offs_k[None, :])  # (ROWS, BLOCK_K)
+            a = tl.load(
+                a_ptr + offs_m[:, None] * stride_am + offs_k[None, :],
+                mask=m_mask[:, None],
+                other=0.0,
+            )  # (BLOCK_M, BLOCK_K)
+            acc += a.to(tl.float32)[:, None, :] * b.to(tl.float32)[None, :, :]
+        c = tl.sum(acc, axis=2)  # (BLOCK_M, ROWS)
+        c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
+        tl.store(c_ptrs, c.to(tl.float16), mask=m_mask[:, None])
 
 
 def _launch_gemv(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemvConfig) -> None:

@@ -2,30 +2,73 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-29, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket tuned at its largest workload M.
-M=    8 (bucket <= 8): best    7.55 us vs torch    7.10 us (0.941x); runner-up 7.65 us; 108 configs
-M=   16 (bucket <= 16): best    7.57 us vs torch    7.20 us (0.951x); runner-up 7.63 us; 108 configs
-M=   32 (bucket <= 32): best    7.86 us vs torch    7.23 us (0.921x); runner-up 7.90 us; 228 configs
-M=   48 (bucket <= 48): best    7.87 us vs torch    7.39 us (0.939x); runner-up 7.89 us; 249 configs
-M=   64 (bucket <= 64): best    7.89 us vs torch    7.46 us (0.945x); runner-up 7.89 us; 249 configs
-M=   96 (bucket <= 96): best    8.74 us vs torch    7.62 us (0.872x); runner-up 8.86 us; 152 configs
-M=  128 (bucket <= 128): best    8.98 us vs torch    7.65 us (0.852x); runner-up 9.02 us; 152 configs
-M=  160 (bucket <= 160): best   10.64 us vs torch    8.06 us (0.758x); runner-up 10.70 us; 152 configs
-M=  192 (bucket <= 192): best   10.66 us vs torch    8.45 us (0.793x); runner-up 10.69 us; 152 configs
-M=  224 (bucket <= 224): best   10.74 us vs torch    8.93 us (0.832x); runner-up 10.75 us; 152 configs
-M=  256 (bucket <= 256): best   10.80 us vs torch    8.78 us (0.813x); runner-up 10.86 us; 152 configs
-M=  972 (bucket <= 1024): best   22.82 us vs torch   19.79 us (0.867x); runner-up 24.27 us; 52 configs
-M= 2053 (bucket <= 2176): best   44.02 us vs torch   36.85 us (0.837x); runner-up 48.53 us; 52 configs
-M= 2379 (bucket <= 4096): best   49.65 us vs torch   41.66 us (0.839x); runner-up 50.58 us; 52 configs
-M= 8192 (bucket <= inf): best  152.34 us vs torch  150.13 us (0.986x); runner-up 158.51 us; 52 configs
+M=    1 (bucket <= 1): best    7.58 us vs torch    7.07 us (0.933x); runner-up 7.60 us; 144 configs
+M=    2 (bucket <= 2): best    7.55 us vs torch    7.07 us (0.936x); runner-up 7.58 us; 142 configs
+M=    4 (bucket <= 4): best    7.58 us vs torch    7.04 us (0.928x); runner-up 7.60 us; 136 configs
+M=    8 (bucket <= 8): best    7.55 us vs torch    7.07 us (0.936x); runner-up 7.63 us; 126 configs
+M=   16 (bucket <= 16): best    7.55 us vs torch    7.26 us (0.962x); runner-up 7.65 us; 108 configs
+M=   32 (bucket <= 32): best    7.90 us vs torch    7.30 us (0.923x); runner-up 7.92 us; 228 configs
+M=   48 (bucket <= 48): best    7.87 us vs torch    7.31 us (0.929x); runner-up 7.92 us; 249 configs
+M=   64 (bucket <= 64): best    7.92 us vs torch    7.41 us (0.935x); runner-up 7.94 us; 249 configs
+M=   96 (bucket <= 96): best    8.75 us vs torch    7.55 us (0.863x); runner-up 8.86 us; 152 configs
+M=  128 (bucket <= 128): best    8.98 us vs torch    7.66 us (0.854x); runner-up 9.03 us; 152 configs
+M=  160 (bucket <= 160): best   10.61 us vs torch    8.06 us (0.760x); runner-up 10.69 us; 152 configs
+M=  192 (bucket <= 192): best   10.70 us vs torch    8.40 us (0.785x); runner-up 10.74 us; 152 configs
+M=  224 (bucket <= 224): best   10.81 us vs torch    8.93 us (0.826x); runner-up 10.82 us; 152 configs
+M=  256 (bucket <= 256): best   10.85 us vs torch    8.77 us (0.808x); runner-up 10.86 us; 152 configs
+M=  972 (bucket <= 1024): best   22.91 us vs torch   19.84 us (0.866x); runner-up 24.35 us; 52 configs
+M= 2053 (bucket <= 2176): best   44.66 us vs torch   36.88 us (0.826x); runner-up 47.47 us; 52 configs
+M= 2379 (bucket <= 4096): best   49.92 us vs torch   41.68 us (0.835x); runner-up 50.83 us; 52 configs
+M= 8192 (bucket <= inf): best  154.08 us vs torch  154.40 us (1.002x); runner-up 155.33 us; 52 configs
 """
 
-from .kernel import GemmConfig
+from .gemv import GemvConfig  # noqa: F401  (rows may name either config)
+from .kernel import GemmConfig  # noqa: F401
 
 DEVICE = "NVIDIA H200"
 DATE = "2026-11-29"
 
 # (largest M of the bucket, config); the last bucket covers every larger M.
 TABLE = [
+    (
+        1,
+        GemmConfig(
+            BLOCK_M=16,
+            BLOCK_N=32,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=24,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+        ),
+    ),
+    (
+        2,
+        GemmConfig(
+            BLOCK_M=16,
+            BLOCK_N=32,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+        ),
+    ),
+    (
+        4,
+        GemmConfig(
+            BLOCK_M=16,
+            BLOCK_N=32,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+        ),
+    ),
     (
         8,
         GemmConfig(
@@ -59,7 +102,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=256,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=4,
@@ -72,7 +115,7 @@ TABLE = [
             BLOCK_N=32,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=24,
+            ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
@@ -137,7 +180,7 @@ TABLE = [
             BLOCK_N=128,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=96,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
@@ -163,7 +206,7 @@ TABLE = [
             BLOCK_N=128,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
