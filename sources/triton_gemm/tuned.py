@@ -2,11 +2,11 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-29, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket tuned at its largest workload M.
-M=    1 (bucket <= 1): best    7.58 us vs torch    7.07 us (0.933x); runner-up 7.60 us; 144 configs
-M=    2 (bucket <= 2): best    7.55 us vs torch    7.07 us (0.936x); runner-up 7.58 us; 142 configs
-M=    4 (bucket <= 4): best    7.58 us vs torch    7.04 us (0.928x); runner-up 7.60 us; 136 configs
-M=    8 (bucket <= 8): best    7.55 us vs torch    7.07 us (0.936x); runner-up 7.63 us; 126 configs
-M=   16 (bucket <= 16): best    7.55 us vs torch    7.26 us (0.962x); runner-up 7.65 us; 108 configs
+M=    1 (bucket <= 1): best    7.49 us vs torch    7.06 us (0.942x); runner-up 7.49 us; 144 configs; best gemv 7.49 us
+M=    2 (bucket <= 2): best    7.55 us vs torch    7.10 us (0.941x); runner-up 7.58 us; 142 configs; best gemv 9.50 us
+M=    4 (bucket <= 4): best    7.60 us vs torch    7.07 us (0.930x); runner-up 7.65 us; 136 configs; best gemv 10.50 us
+M=    8 (bucket <= 8): best    7.58 us vs torch    7.02 us (0.926x); runner-up 7.66 us; 126 configs; best gemv 16.29 us
+M=   16 (bucket <= 16): best    7.62 us vs torch    7.26 us (0.954x); runner-up 7.68 us; 108 configs
 M=   32 (bucket <= 32): best    7.90 us vs torch    7.30 us (0.923x); runner-up 7.92 us; 228 configs
 M=   48 (bucket <= 48): best    7.87 us vs torch    7.31 us (0.929x); runner-up 7.92 us; 249 configs
 M=   64 (bucket <= 64): best    7.92 us vs torch    7.41 us (0.935x); runner-up 7.94 us; 249 configs
@@ -30,19 +30,7 @@ DATE = "2026-11-29"
 
 # (largest M of the bucket, config); the last bucket covers every larger M.
 TABLE = [
-    (
-        1,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=32,
-            BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=24,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=6,
-        ),
-    ),
+    (1, GemvConfig(BLOCK_M=1, ROWS=8, BLOCK_K=128, num_warps=8, num_stages=3)),
     (
         2,
         GemmConfig(
@@ -50,7 +38,7 @@ TABLE = [
             BLOCK_N=32,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=24,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
