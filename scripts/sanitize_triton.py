@@ -10,7 +10,7 @@ import sys
 
 import torch
 
-from fibgemm import K, N, REPO_ROOT
+from fibgemm import REPO_ROOT, K, N
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from triton_gemm.main import run  # noqa: E402
