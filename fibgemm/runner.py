@@ -34,6 +34,17 @@ PROTOCOL = "cupti-span;cold-l2:zero-fill-256MB;median"
 SHA_KEY = "fibgemm.solution_sha1"
 PROTOCOL_KEY = "fibgemm.protocol"
 COMMIT_KEY = "fibgemm.commit"
+TIMING_FIELDS = [
+    "p20_us",
+    "p50_us",
+    "p80_us",
+    "ref_p20_us",
+    "ref_p50_us",
+    "ref_p80_us",
+    "host_us",
+    "ref_host_us",
+]
+# Column order is fixed: rows are appended to CSVs written by earlier runs.
 RESULT_FIELDS = [
     "run_id",
     "date",
@@ -44,15 +55,9 @@ RESULT_FIELDS = [
     "workload_uuid",
     "M",
     "status",
-    "p20_us",
-    "p50_us",
-    "p80_us",
-    "ref_p20_us",
-    "ref_p50_us",
-    "ref_p80_us",
+    *TIMING_FIELDS[:6],
     "speedup",
-    "host_us",
-    "ref_host_us",
+    *TIMING_FIELDS[6:],
 ]
 
 
@@ -168,16 +173,7 @@ def result_row(run_id: str, trace: Trace, outcome: Outcome, commit: str) -> dict
         "status": ev.status.value,
         "speedup": f"{t['ref_p50_us'] / t['p50_us']:.4f}" if t else "",
     }
-    for k in (
-        "p20_us",
-        "p50_us",
-        "p80_us",
-        "ref_p20_us",
-        "ref_p50_us",
-        "ref_p80_us",
-        "host_us",
-        "ref_host_us",
-    ):
+    for k in TIMING_FIELDS:
         row[k] = f"{t[k]:.3f}" if k in t else ""
     return row
 

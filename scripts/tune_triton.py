@@ -67,6 +67,10 @@ def _rows(bn: int) -> tuple[int, ...]:
     return (bn, three_quarters) if three_quarters % 8 == 0 and N % three_quarters == 0 else (bn,)
 
 
+def _with_rows(bm: int, bn: int, bk: int, **kw) -> list[GemmConfig]:
+    return [GemmConfig(bm, bn, bk, ROWS_N=None if r == bn else r, **kw) for r in _rows(bn)]
+
+
 def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
     large tiles once the problem is compute-bound."""
@@ -89,18 +93,7 @@ def candidates(m: int) -> list[GemmConfig]:
         ):
             if w == 8 and bm * bn < 64 * 64 or not _fits(bm, bn, bk, st):
                 continue
-            for rows in _rows(bn):
-                out.append(
-                    GemmConfig(
-                        bm,
-                        bn,
-                        bk,
-                        SPLIT_K=sk,
-                        ROWS_N=None if rows == bn else rows,
-                        num_warps=w,
-                        num_stages=st,
-                    )
-                )
+            out += _with_rows(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st)
     else:
         for (bm, bn, bk), st, w in itertools.product(
             [
@@ -117,18 +110,7 @@ def candidates(m: int) -> list[GemmConfig]:
         ):
             if not _fits(bm, bn, bk, st):
                 continue
-            for rows in _rows(bn):
-                out.append(
-                    GemmConfig(
-                        bm,
-                        bn,
-                        bk,
-                        ROWS_N=None if rows == bn else rows,
-                        GROUP_M=8,
-                        num_warps=w,
-                        num_stages=st,
-                    )
-                )
+            out += _with_rows(bm, bn, bk, GROUP_M=8, num_warps=w, num_stages=st)
     return [c for c in out if isinstance(c, GemvConfig) or is_valid(c, N, K)]
 
 

@@ -157,21 +157,21 @@ def test_solution_of_missing_definition_is_refused(dataset):
     _expect(dataset, "torch_matmul.json", "gemm_n3072_k2049", "does not exist")
 
 
-def test_workload_axes_must_match_the_definition(dataset):
+def _set_first_workload_axis(dataset, axis, value):
     p = dataset / "workloads/gemm/gemm_n3072_k2048.jsonl"
     lines = p.read_text().splitlines()
     first = json.loads(lines[0])
-    first["workload"]["axes"]["N"] = 3072
+    first["workload"]["axes"][axis] = value
     p.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+
+
+def test_workload_axes_must_match_the_definition(dataset):
+    _set_first_workload_axis(dataset, "N", 3072)
     _expect(dataset, "workloads/gemm/gemm_n3072_k2048.jsonl:1", "variable axes")
 
 
 def test_workload_with_zero_m_is_refused(dataset):
-    p = dataset / "workloads/gemm/gemm_n3072_k2048.jsonl"
-    lines = p.read_text().splitlines()
-    first = json.loads(lines[0])
-    first["workload"]["axes"]["M"] = 0
-    p.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+    _set_first_workload_axis(dataset, "M", 0)
     _expect(dataset, "jsonl:1", "positive")
 
 

@@ -11,6 +11,7 @@ from fibgemm import REPO_ROOT
 from fibgemm.dataset import load_dataset
 from fibgemm.evaluate import Outcome
 from fibgemm.runner import (
+    RESULT_FIELDS,
     SHA_KEY,
     Runner,
     RunOptions,
@@ -152,3 +153,9 @@ def test_cli_with_a_broken_dataset_exits_1_naming_the_file(ds, capsys):
 def test_cli_refuses_too_few_iterations():
     with pytest.raises(SystemExit):
         run_benchmark.parse_args(["--iters", "10"])
+
+
+def test_committed_results_csv_has_the_runners_columns():
+    # Rows are appended to this file: a reordered RESULT_FIELDS would shift every new row.
+    header = (REPO_ROOT / "results/gemm_n3072_k2048.csv").read_text().splitlines()[0]
+    assert header.split(",") == RESULT_FIELDS
