@@ -1,0 +1,327 @@
+"""Hopper GEMM in the CuTe DSL: TMA loads, an mbarrier pipeline, WGMMA, warp specialization.
+
+Math: D = X @ Y.T with X [R, K] and Y [S, K], both K-major (rows contiguous along K), D [R, S]
+fp16 with fp32 accumulation. main.py maps the problem C = A @ B.T onto it two ways:
+- straight (X = A, Y = B, D = C): the MMA's 64-row side walks the M tokens; for large M;
+- swap-AB (X = B, Y = A, D = C.T): for small M the 64-row side walks N = 3072 instead, so a tile
+  is never mostly padding, and M becomes the MMA's narrow N side (tile_s 16..256).
+
+One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
+- warp group 0 is the producer: one of its threads issues TMA copies of X and Y tiles into a
+  ring of `stages` shared-memory buffers, each guarded by a full/empty mbarrier pair;
+- the other warp groups are consumers: they wait on "full", issue WGMMAs from shared memory,
+  keep one WGMMA batch in flight, and release the previous buffer to the producer;
+- the epilogue converts the accumulators to fp16, stores them to shared memory with stmatrix
+  and writes them out with TMA stores, which clip rows past the end of D (any R, S).
+The producer gives its registers to the consumers (setmaxnreg).
+
+Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 from 16 to 256;
+K a multiple of 64; 16-byte aligned rows (K and S multiples of 8).
+"""
+
+from dataclasses import dataclass
+
+import cutlass
+import cutlass.cute as cute
+import cutlass.pipeline as pipeline
+import cutlass.utils as utils
+import cutlass.utils.hopper_helpers as sm90_utils
+from cutlass.cute.nvgpu import cpasync, warpgroup
+
+THREADS_PER_WG = 128
+TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16
+SMEM_BYTES = 227 * 1024
+EPI_STAGES = 2
+
+
+@dataclass(frozen=True)
+class CuteConfig:
+    tile_r: int  # rows of D per CTA: the WGMMA M side (64 per consumer warp group)
+    tile_s: int  # columns of D per CTA: the WGMMA N side
+    swap_ab: bool  # compute C.T = B @ A.T (see module docstring)
+    stages: int = 0  # shared-memory ring depth; 0: as many as fit
+
+    @property
+    def consumer_wgs(self) -> int:
+        return self.tile_r // 64
+
+
+def is_valid(cfg: CuteConfig, k: int) -> bool:
+    return (
+        cfg.tile_r in (64, 128)
+        and cfg.tile_s % 16 == 0
+        and 16 <= cfg.tile_s <= 256
+        and k % TILE_K == 0
+        and cfg.stages >= 0
+    )
+
+
+class HopperGemm:
+    """Compile with cute.compile(HopperGemm(cfg), X, Y, D, stream); X, Y K-major."""
+
+    def __init__(self, cfg: CuteConfig):
+        self.cfg = cfg
+        self.tile_rsk = (cfg.tile_r, cfg.tile_s, TILE_K)
+        self.threads = THREADS_PER_WG * (1 + cfg.consumer_wgs)
+
+    def _stages(self, epi_bytes: int) -> int:
+        if self.cfg.stages:
+            return self.cfg.stages
+        per_stage = (self.cfg.tile_r + self.cfg.tile_s) * TILE_K * 2
+        return min(8, (SMEM_BYTES - epi_bytes - 1024) // per_stage)
+
+    @cute.jit
+    def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
+        x_layout = utils.LayoutEnum.from_tensor(mX)
+        y_layout = utils.LayoutEnum.from_tensor(mY)
+        d_layout = utils.LayoutEnum.from_tensor(mD)
+        ab_dtype = mX.element_type
+        d_dtype = mD.element_type
+
+        tiled_mma = sm90_utils.make_trivial_tiled_mma(
+            ab_dtype,
+            ab_dtype,
+            x_layout.sm90_mma_major_mode(),
+            y_layout.sm90_mma_major_mode(),
+            cutlass.Float32,
+            (self.cfg.consumer_wgs, 1, 1),
+            tiler_mn=(64, self.cfg.tile_s),
+        )
+        epi_tile = sm90_utils.compute_tile_shape_or_override(
+            self.tile_rsk, d_dtype, is_cooperative=self.cfg.consumer_wgs > 1
+        )
+        epi_bytes = cute.size(epi_tile) * (d_dtype.width // 8) * EPI_STAGES
+        stages = self._stages(epi_bytes)
+        # Swizzled shared-memory layouts, one slice per pipeline stage.
+        sX_layout = sm90_utils.make_smem_layout_a(x_layout, self.tile_rsk, ab_dtype, stages)
+        sY_layout = sm90_utils.make_smem_layout_b(y_layout, self.tile_rsk, ab_dtype, stages)
+        sD_layout = sm90_utils.make_smem_layout_epi(d_dtype, d_layout, epi_tile, EPI_STAGES)
+
+        tma_x, gX_tma = cpasync.make_tiled_tma_atom(
+            cpasync.CopyBulkTensorTileG2SOp(),
+            mX,
+            cute.slice_(sX_layout, (None, None, 0)),
+            (self.cfg.tile_r, TILE_K),
+        )
+        tma_y, gY_tma = cpasync.make_tiled_tma_atom(
+            cpasync.CopyBulkTensorTileG2SOp(),
+            mY,
+            cute.slice_(sY_layout, (None, None, 0)),
+            (self.cfg.tile_s, TILE_K),
+        )
+        tma_d, gD_tma = cpasync.make_tiled_tma_atom(
+            cpasync.CopyBulkTensorTileS2GOp(),
+            mD,
+            cute.slice_(sD_layout, (None, None, 0)),
+            epi_tile,
+        )
+
+        @cute.struct
+        class SharedStorage:
+            ab_mbar: cute.struct.MemRange[cutlass.Int64, stages * 2]
+            sX: cute.struct.Align[cute.struct.MemRange[ab_dtype, cute.cosize(sX_layout)], 1024]
+            sY: cute.struct.Align[cute.struct.MemRange[ab_dtype, cute.cosize(sY_layout)], 1024]
+            sD: cute.struct.Align[cute.struct.MemRange[d_dtype, cute.cosize(sD_layout)], 1024]
+
+        self.shared_storage = SharedStorage
+        self.stages = stages
+        self.epi_tile = epi_tile
+        self.d_layout = d_layout
+        self.ab_dtype = ab_dtype
+
+        grid = (
+            cute.ceil_div(cute.size(mD, mode=[0]), self.cfg.tile_r),
+            cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s),
+            1,
+        )
+        self.kernel(
+            tiled_mma, tma_x, gX_tma, tma_y, gY_tma, tma_d, gD_tma, sX_layout, sY_layout, sD_layout
+        ).launch(grid=grid, block=[self.threads, 1, 1], stream=stream)
+
+    @cute.kernel
+    def kernel(
+        self,
+        tiled_mma: cute.TiledMma,
+        tma_x: cute.CopyAtom,
+        mX: cute.Tensor,  # TMA coordinate tensor of X, (R, K)
+        tma_y: cute.CopyAtom,
+        mY: cute.Tensor,  # (S, K)
+        tma_d: cute.CopyAtom,
+        mD: cute.Tensor,  # (R, S)
+        sX_layout: cute.ComposedLayout,
+        sY_layout: cute.ComposedLayout,
+        sD_layout: cute.ComposedLayout,
+    ):
+        tidx, _, _ = cute.arch.thread_idx()
+        warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
+        wg_idx = cute.arch.make_warp_uniform(tidx // THREADS_PER_WG)
+        tile_r, tile_s, _ = cute.arch.block_idx()
+
+        if warp_idx == 0:
+            cpasync.prefetch_descriptor(tma_x)
+            cpasync.prefetch_descriptor(tma_y)
+            cpasync.prefetch_descriptor(tma_d)
+
+        smem = utils.SmemAllocator()
+        storage = smem.allocate(self.shared_storage)
+        sX = storage.sX.get_tensor(sX_layout.outer, swizzle=sX_layout.inner)  # (bR, bK, stage)
+        sY = storage.sY.get_tensor(sY_layout.outer, swizzle=sY_layout.inner)  # (bS, bK, stage)
+        sD = storage.sD.get_tensor(sD_layout.outer, swizzle=sD_layout.inner)  # (eR, eS, stage)
+
+        stage_bytes = cute.size_in_bytes(
+            self.ab_dtype, cute.slice_(sX_layout, (None, None, 0))
+        ) + cute.size_in_bytes(self.ab_dtype, cute.slice_(sY_layout, (None, None, 0)))
+        # "full" completes when the stage's TMA bytes land; "empty" when every consumer warp
+        # has released it.
+        ab_pipe = pipeline.PipelineTmaAsync.create(
+            barrier_storage=storage.ab_mbar.data_ptr(),
+            num_stages=self.stages,
+            producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread),
+            consumer_group=pipeline.CooperativeGroup(
+                pipeline.Agent.Thread, self.cfg.consumer_wgs * 4
+            ),
+            tx_count=stage_bytes,
+            cta_layout_vmnk=cute.make_layout((1, 1, 1, 1)),
+        )
+
+        coord = (tile_r, tile_s, None)
+        gX = cute.local_tile(mX, self.tile_rsk, coord, proj=(1, None, 1))  # (bR, bK, k_tiles)
+        gY = cute.local_tile(mY, self.tile_rsk, coord, proj=(None, 1, 1))  # (bS, bK, k_tiles)
+        gD = cute.local_tile(mD, self.tile_rsk, coord, proj=(1, 1, None))  # (bR, bS)
+        k_tiles = cute.size(gX, mode=[2])
+
+        if wg_idx == 0:
+            # ---- producer warp group: TMA into the ring ----
+            cute.arch.warpgroup_reg_dealloc(40)
+            if warp_idx == 0:
+                tXsX, tXgX = cpasync.tma_partition(
+                    tma_x,
+                    0,
+                    cute.make_layout(1),
+                    cute.group_modes(sX, 0, 2),
+                    cute.group_modes(gX, 0, 2),
+                )
+                tYsY, tYgY = cpasync.tma_partition(
+                    tma_y,
+                    0,
+                    cute.make_layout(1),
+                    cute.group_modes(sY, 0, 2),
+                    cute.group_modes(gY, 0, 2),
+                )
+                write = pipeline.make_pipeline_state(
+                    pipeline.PipelineUserType.Producer, self.stages
+                )
+                for _ in cutlass.range(k_tiles, unroll=1):
+                    ab_pipe.producer_acquire(write)
+                    full = ab_pipe.producer_get_barrier(write)
+                    cute.copy(
+                        tma_x,
+                        tXgX[(None, write.count)],
+                        tXsX[(None, write.index)],
+                        tma_bar_ptr=full,
+                    )
+                    cute.copy(
+                        tma_y,
+                        tYgY[(None, write.count)],
+                        tYsY[(None, write.index)],
+                        tma_bar_ptr=full,
+                    )
+                    ab_pipe.producer_commit(write)
+                    write.advance()
+                ab_pipe.producer_tail(write)
+        else:
+            # ---- consumer warp groups: WGMMA from the ring ----
+            cute.arch.warpgroup_reg_alloc(232)
+            ctidx = tidx - THREADS_PER_WG
+            thr_mma = tiled_mma.get_slice(ctidx)
+            tCsX = thr_mma.partition_A(sX)
+            tCsY = thr_mma.partition_B(sY)
+            tCrX = tiled_mma.make_fragment_A(tCsX)
+            tCrY = tiled_mma.make_fragment_B(tCsY)
+            tCgD = thr_mma.partition_C(gD)
+            acc = cute.make_rmem_tensor(tCgD.shape, cutlass.Float32)
+            # The accumulate flag is fixed when the loop is traced, so start from zero and
+            # always accumulate.
+            acc.fill(0.0)
+            tiled_mma.set(warpgroup.Field.ACCUMULATE, True)
+            k_steps = cute.size(tCrX, mode=[2])
+
+            read = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
+            release = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
+            for k_tile in cutlass.range(k_tiles, unroll=1):
+                ab_pipe.consumer_wait(read)
+                warpgroup.fence()
+                for k in cutlass.range(k_steps, unroll_full=True):
+                    cute.gemm(
+                        tiled_mma,
+                        acc,
+                        tCrX[(None, None, k, read.index)],
+                        tCrY[(None, None, k, read.index)],
+                        acc,
+                    )
+                warpgroup.commit_group()
+                # Keep this tile's WGMMAs in flight; the previous tile's are done reading
+                # their buffer once at most one batch is outstanding.
+                warpgroup.wait_group(1)
+                if k_tile > 0:
+                    ab_pipe.consumer_release(release)
+                    release.advance()
+                read.advance()
+            warpgroup.wait_group(0)
+            ab_pipe.consumer_release(release)
+
+            self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+
+    @cute.jit
+    def _epilogue(self, tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d):
+        """Accumulators -> fp16 -> shared memory (stmatrix) -> TMA store, one subtile at a time."""
+        d_dtype = sD.element_type
+        r2s_atom = sm90_utils.get_smem_store_op(
+            self.d_layout, elem_ty_d=d_dtype, elem_ty_acc=cutlass.Float32
+        )
+        stmatrix = cute.make_copy_atom(
+            cute.nvgpu.warp.StMatrix8x8x16bOp(self.d_layout.is_m_major_c(), 4), d_dtype
+        )
+        tiled_r2s = cute.make_tiled_copy_S(
+            r2s_atom, cute.make_tiled_copy_C_atom(stmatrix, tiled_mma)
+        )
+        thr_r2s = tiled_r2s.get_slice(ctidx)
+        tRS_sD = thr_r2s.partition_D(sD)  # (R2S, R2S_R, R2S_S, stage)
+        tRS_acc = tiled_r2s.retile(acc)
+        frag_layout = cute.make_layout(cute.shape(thr_r2s.partition_S(sD))[:3])
+        frag = cute.make_rmem_tensor_like(frag_layout, cutlass.Float32)
+        frag_size = cute.size(frag)
+
+        gD_epi = cute.zipped_divide(gD, self.epi_tile)  # ((eR, eS), (nR, nS))
+        bSG_sD, bSG_gD = cpasync.tma_partition(
+            tma_d, 0, cute.make_layout(1), cute.group_modes(sD, 0, 2), gD_epi
+        )
+        epi_grid = gD_epi.shape[1]
+        epi_order = cute.make_layout(epi_grid, stride=(epi_grid[1], 1))
+        consumers = pipeline.NamedBarrier(
+            barrier_id=1, num_threads=THREADS_PER_WG * self.cfg.consumer_wgs
+        )
+        store_pipe = pipeline.PipelineTmaStore.create(
+            num_stages=EPI_STAGES,
+            producer_group=pipeline.CooperativeGroup(
+                pipeline.Agent.Thread, THREADS_PER_WG * self.cfg.consumer_wgs
+            ),
+        )
+        first_consumer_warp = THREADS_PER_WG // 32
+        for e in cutlass.range_constexpr(cute.size(epi_grid)):
+            for v in cutlass.range_constexpr(frag_size):
+                frag[v] = tRS_acc[e * frag_size + v]
+            out = cute.make_rmem_tensor_like(frag_layout, d_dtype)
+            out.store(frag.load().to(d_dtype))
+            buf = e % EPI_STAGES
+            cute.copy(tiled_r2s, out, tRS_sD[(None, None, None, buf)])
+            # Make the generic-proxy smem writes visible to the TMA (async proxy) store.
+            cute.arch.fence_proxy("async.shared", space="cta")
+            consumers.arrive_and_wait()
+            if warp_idx == first_consumer_warp:
+                cute.copy(tma_d, bSG_sD[(None, buf)], bSG_gD[(None, epi_order.get_hier_coord(e))])
+                store_pipe.producer_commit()
+                store_pipe.producer_acquire()
+            consumers.arrive_and_wait()
+        if warp_idx == first_consumer_warp:
+            store_pipe.producer_tail()

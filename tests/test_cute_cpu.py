@@ -1,0 +1,81 @@
+"""The CuTe DSL solution without a GPU: every config of its table compiles for sm_90a to PTX that
+really uses Hopper's TMA (cp.async.bulk.tensor), WGMMA and setmaxnreg; bad input is refused."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from fibgemm import REPO_ROOT
+
+if not torch.cuda.is_available():
+    os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")  # before cutlass is imported
+
+from cute_gemm import main as cute_main  # noqa: E402
+from cute_gemm.kernel import is_valid  # noqa: E402
+
+TABLE = cute_main.TABLE
+
+
+@pytest.fixture(scope="module")
+def ptx_by_config(tmp_path_factory):
+    dump = tmp_path_factory.mktemp("cute_ptx")
+    env = {**os.environ, "CUTE_DSL_ARCH": "sm_90a", "PYTHONPATH": str(REPO_ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-m", "scripts.compile_cute", str(dump)],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    print(out.stdout)
+    ptx = {}
+    for i in range(len(TABLE)):
+        files = list((dump / str(i)).glob("*.ptx"))
+        assert len(files) == 1, f"config {i}: expected one PTX file, found {files}"
+        ptx[i] = files[0].read_text()
+    return ptx
+
+
+@pytest.mark.parametrize("index", range(len(TABLE)), ids=lambda i: repr(TABLE[i][1]))
+def test_config_compiles_to_tma_wgmma_ptx(ptx_by_config, index):
+    cfg = TABLE[index][1]
+    text = ptx_by_config[index]
+    shapes = set(re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k16\.f32\.f16\.f16", text))
+    assert shapes == {str(cfg.tile_s)}, f"WGMMA shapes {shapes}, expected n = {cfg.tile_s}"
+    assert "cp.async.bulk.tensor.2d.shared::cta.global" in text, "no TMA load"
+    assert "cp.async.bulk.tensor.2d.global.shared::cta" in text, "no TMA store"
+    assert "setmaxnreg" in text, "no register reallocation between producer and consumers"
+    assert "mbarrier" in text
+
+
+def test_table_configs_are_valid_and_cover_every_m():
+    limits = [limit for limit, _ in TABLE]
+    assert limits == sorted(limits) and limits[-1] >= 1 << 40
+    assert all(is_valid(cfg, 2048) for _, cfg in TABLE)
+    for m in [1, 3, 16, 17, 100, 256, 257, 972, 4097, 10**6]:
+        assert cute_main.select_config(m) in {cfg for _, cfg in TABLE}
+
+
+def _t(*shape, dtype=torch.float16):
+    return torch.zeros(shape, dtype=dtype)  # contents irrelevant: every call below must raise
+
+
+@pytest.mark.parametrize(
+    "args, match",
+    [
+        ((_t(4, 2048, dtype=torch.float32), _t(3072, 2048), _t(4, 3072)), "A must be float16"),
+        ((_t(4, 1024), _t(3072, 2048), _t(4, 3072)), r"A must be \[M, 2048\]"),
+        ((_t(4, 2048), _t(3000, 2048), _t(4, 3072)), r"B must be \[3072, 2048\]"),
+        ((_t(4, 2048), _t(3072, 2048), _t(4, 3071)), r"C must be \[4, 3072\]"),
+        ((_t(4, 2048), _t(3072, 2048), _t(4, 3072)), "A must be on a CUDA device"),
+    ],
+)
+def test_bad_input_is_refused_with_the_argument_named(args, match):
+    with pytest.raises((TypeError, ValueError), match=match):
+        cute_main.run(*args)

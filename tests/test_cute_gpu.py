@@ -1,0 +1,47 @@
+"""The CuTe DSL solution on a Hopper GPU: every workload M and tails in no list."""
+
+import pytest
+import torch
+
+from fibgemm import WORKLOAD_MS, K, N
+
+pytestmark = [pytest.mark.gpu, pytest.mark.hopper]
+TAIL_MS = [3, 33, 100, 199, 1000, 4097]
+
+
+@pytest.fixture(scope="module")
+def run():
+    from cute_gemm.main import run
+
+    return run
+
+
+@pytest.fixture(scope="module")
+def B():
+    return torch.randn(N, K, dtype=torch.float16, device="cuda")
+
+
+@pytest.mark.parametrize("m", WORKLOAD_MS + TAIL_MS)
+def test_matches_float32_reference(run, B, m):
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    A0, B0 = A.clone(), B.clone()
+    C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+    run(A, B, C)
+    assert torch.isfinite(C).all(), "unwritten (NaN) elements in C"
+    torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+    assert torch.equal(A, A0) and torch.equal(B, B0), "inputs were modified"
+
+
+def test_non_contiguous_inputs_and_output(run, B):
+    A = torch.randn(K, 40, dtype=torch.float16, device="cuda").T
+    Ct = torch.full((N, 40), float("nan"), dtype=torch.float16, device="cuda").T
+    run(A, B.T.contiguous().T, Ct)
+    torch.testing.assert_close(Ct.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
+def test_m_zero_is_a_no_op(run, B):
+    run(
+        torch.empty(0, K, dtype=torch.float16, device="cuda"),
+        B,
+        torch.empty(0, N, dtype=torch.float16, device="cuda"),
+    )
