@@ -1,7 +1,9 @@
 """Config per M bucket for the CuTe DSL solution.
 
-Provenance: hand-picked starting table (not yet tuned on the device): swap-AB with the token
-count on the WGMMA's narrow side up to M = 256, straight 128-row tiles above.
+Provenance: picked by hand from `python -m scripts.check_cute` on the H200, 2026-11-29 (cold-L2
+CUPTI medians of 8 configs at M = 1, 16, 64, 128, 256, 972, 2053, 8192; results/logs/
+check_cute.log): swap-AB with the token count on the WGMMA's narrow side up to M = 256, straight
+128x256 tiles above. Buckets between the measured M are not tuned yet.
 """
 
 from .kernel import CuteConfig
@@ -14,7 +16,7 @@ TABLE = [
     (16, CuteConfig(tile_r=64, tile_s=16, swap_ab=True)),
     (32, CuteConfig(tile_r=64, tile_s=32, swap_ab=True)),
     (64, CuteConfig(tile_r=64, tile_s=64, swap_ab=True)),
-    (128, CuteConfig(tile_r=64, tile_s=128, swap_ab=True)),
-    (256, CuteConfig(tile_r=128, tile_s=128, swap_ab=True)),
+    (128, CuteConfig(tile_r=64, tile_s=64, swap_ab=True)),
+    (256, CuteConfig(tile_r=64, tile_s=128, swap_ab=True)),
     (1 << 62, CuteConfig(tile_r=128, tile_s=256, swap_ab=False)),
 ]
