@@ -2,7 +2,8 @@
 
 Usage: python -m scripts.compile_cute DUMP_DIR
 Writes DUMP_DIR/<index>/*.ptx for the index-th of the table's distinct configs (in the order of
-`distinct_configs`) and prints one line per config with its compile time. Needs no GPU (CUTE_DSL_ARCH=sm_90a is set when none is present).
+`distinct_configs`) and prints one line per config with its compile time. Needs no GPU
+(CUTE_DSL_ARCH=sm_90a is set when none is present).
 """
 
 import os
