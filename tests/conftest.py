@@ -11,6 +11,18 @@ sys.path.insert(0, str(ROOT / "sources"))
 os.environ.setdefault("FIB_CACHE_PATH", str(Path(os.environ.get("TMPDIR", "/tmp")) / "fib-cache"))
 
 
+# M values in no workload list: tails of every tile size the solutions use.
+TAIL_MS = [3, 33, 100, 199, 1000, 4097]
+
+
+@pytest.fixture(scope="module")
+def B():
+    """The weight, fresh random per test module, on the GPU (GPU tests only)."""
+    import torch
+
+    return torch.randn(3072, 2048, dtype=torch.float16, device="cuda")
+
+
 def _cuda_capability():
     try:
         import torch

@@ -2,11 +2,11 @@
 
 import pytest
 import torch
+from conftest import TAIL_MS
 
 from fibgemm import WORKLOAD_MS, K, N
 
 pytestmark = [pytest.mark.gpu, pytest.mark.hopper]
-TAIL_MS = [3, 33, 100, 199, 1000, 4097]
 
 
 @pytest.fixture(scope="module")
@@ -14,11 +14,6 @@ def run():
     from cute_gemm.main import run
 
     return run
-
-
-@pytest.fixture(scope="module")
-def B():
-    return torch.randn(N, K, dtype=torch.float16, device="cuda")
 
 
 @pytest.mark.parametrize("m", WORKLOAD_MS + TAIL_MS)
