@@ -6,8 +6,8 @@ median); the fastest correct one becomes that M's bucket. Compiles run first in 
 so that Triton's on-disk cache is warm before anything is timed.
 
 Usage (on a CUDA machine, from the repo root):
-    python -m scripts.tune_triton [--iters 40] [--ms 1 16 ...] [--dry-run]
-then `python -m scripts.pack_solutions` to repack the solution JSON.
+    python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...] [--dry-run]
+then `ruff format` and `python -m scripts.pack_solutions` to repack the solution JSON.
 """
 
 import argparse
@@ -21,6 +21,14 @@ import torch
 
 from fibgemm import REPO_ROOT, K, N
 from fibgemm.timing import ColdL2Timer
+from fibgemm.tuning import (
+    BUCKETS,
+    REPRESENTATIVE,
+    bucket_line,
+    kept_rows,
+    rank_bucket,
+    render_table,
+)
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from triton_gemm import gemv  # noqa: E402
@@ -28,28 +36,6 @@ from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
 from triton_gemm.main import launch_config  # noqa: E402
 
-# Bucket upper limits and the M each is tuned at (its largest workload M: the worst case).
-BUCKETS = [1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 1024, 2176, 4096, 1 << 62]
-REPRESENTATIVE = {
-    1: 1,
-    2: 2,
-    4: 4,
-    8: 8,
-    16: 16,
-    32: 32,
-    48: 48,
-    64: 64,
-    96: 96,
-    128: 128,
-    160: 160,
-    192: 192,
-    224: 224,
-    256: 256,
-    1024: 972,
-    2176: 2053,
-    4096: 2379,
-    1 << 62: 8192,
-}
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
 
 
@@ -128,52 +114,8 @@ def _compile(cfg: GemmConfig) -> str | None:
         return f"{type(e).__name__}: {str(e)[:200]}"
 
 
-def correct(cfg: GemmConfig, a, b, ref) -> bool:
-    c = torch.full((a.shape[0], N), float("nan"), dtype=torch.float16, device="cuda")
-    launch_config(a, b, c, cfg)
-    torch.cuda.synchronize()
-    return bool(((c.float() - ref).abs() <= 1e-2 + 1e-2 * ref.abs()).all())
-
-
-def _kept_rows(keep: set) -> tuple[dict, dict]:
-    """Configs and provenance lines of the current tuned.py for the buckets not retuned."""
-    from triton_gemm import tuned
-
-    configs = {limit: cfg for limit, cfg in tuned.TABLE if limit in keep}
-    if set(configs) != keep:
-        raise SystemExit(f"tuned.py lacks buckets {sorted(keep - set(configs))}: retune them")
-    lines = {}
-    for line in (tuned.__doc__ or "").splitlines():
-        for limit in keep:
-            label = "inf" if limit == 1 << 62 else limit
-            if f"(bucket <= {label})" in line:
-                lines[limit] = line
-    return configs, lines
-
-
-def write_table(best: dict, device: str, date: str, notes: list[str]) -> str:
-    rows = "\n".join(
-        f"    ({'1 << 62' if limit == 1 << 62 else limit}, {best[limit]!r})," for limit in BUCKETS
-    )
-    text = f'''"""Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
-
-Provenance: tuned on {device}, {date}, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket tuned at its largest workload M.
-{chr(10).join(notes)}
-"""
-
-from .gemv import GemvConfig  # noqa: F401  (rows may name either config)
-from .kernel import GemmConfig  # noqa: F401
-
-DEVICE = "{device}"
-DATE = "{date}"
-
-# (largest M of the bucket, config); the last bucket covers every larger M.
-TABLE = [
-{rows}
-]
-'''
-    return text
+TABLE_IMPORTS = """from .gemv import GemvConfig  # noqa: F401  (rows may name either config)
+from .kernel import GemmConfig  # noqa: F401"""
 
 
 def main() -> int:
@@ -195,7 +137,9 @@ def main() -> int:
     todo = args.buckets or BUCKETS
     if set(todo) - set(BUCKETS):
         p.error(f"--buckets must be among {BUCKETS}")
-    best, notes = _kept_rows(set(BUCKETS) - set(todo))
+    from triton_gemm import tuned
+
+    best, notes = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(todo))
     all_cfgs = sorted({c for limit in todo for c in candidates(REPRESENTATIVE[limit])}, key=repr)
     t0 = time.perf_counter()
     import multiprocessing as mp
@@ -208,27 +152,17 @@ def main() -> int:
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
     for limit in todo:
         m = REPRESENTATIVE[limit]
-        a = torch.randn(m, K, dtype=torch.float16, device="cuda")
-        ref = a.float() @ b.float().T
-        cfgs = [c for c in candidates(m) if c in ok_cfgs and correct(c, a, b, ref)]
-        c_out = torch.empty(m, N, dtype=torch.float16, device="cuda")
-        fns = [lambda c=c, a=a, out=c_out: launch_config(a, b, out, c) for c in cfgs]
-        fns.append(lambda a=a, out=c_out: torch.matmul(a, b.T, out=out))
-        times = timer.time_many(fns, iters=args.iters, warmup=3)
-        torch_us = times[-1].p50
-        ranked = sorted(zip((t.p50 for t in times[:-1]), cfgs, strict=True), key=lambda x: x[0])
+        cfgs = [c for c in candidates(m) if c in ok_cfgs]
+        ranked, torch_us, n_ok = rank_bucket(timer, m, b, cfgs, launch_config, args.iters)
         best[limit] = ranked[0][1]
         gemvs = [t for t, c in ranked if isinstance(c, GemvConfig)]
-        line = (
-            f"M={m:5d} (bucket <= {limit if limit < 1 << 62 else 'inf'}): best "
-            f"{ranked[0][0]:7.2f} us vs torch {torch_us:7.2f} us ({torch_us / ranked[0][0]:.3f}x)"
-            f"; runner-up {ranked[1][0]:.2f} us; {len(cfgs)} configs"
-            + (f"; best gemv {gemvs[0]:.2f} us" if gemvs else "")
-        )
+        line = bucket_line(m, limit, ranked, torch_us, n_ok)
+        line += f"; best gemv {gemvs[0]:.2f} us" if gemvs else ""
         print(line, "\n   ", ranked[0][1], flush=True)
         notes[limit] = line
-    notes = [notes[limit] for limit in BUCKETS if limit in notes]
-    text = write_table(best, device, dt.date.today().isoformat(), notes)
+    text = render_table(
+        "scripts/tune_triton.py", TABLE_IMPORTS, best, device, dt.date.today().isoformat(), notes
+    )
     if args.dry_run:
         print(text)
     else:

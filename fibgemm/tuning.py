@@ -1,0 +1,95 @@
+"""What the tuning scripts share: the M buckets, ranking candidates under the runner's
+protocol (CUPTI span after a 256 MB zero fill, median) against torch.matmul, and writing a
+solution's tuned.py so that anyone can regenerate it on the device.
+"""
+
+from collections.abc import Callable, Sequence
+
+import torch
+
+from . import K, N
+from .timing import ColdL2Timer
+
+INF = 1 << 62
+# Bucket upper limits and the M each is tuned at (its largest workload M: the worst case).
+BUCKETS = [1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 1024, 2176, 4096, INF]
+REPRESENTATIVE = {limit: limit for limit in BUCKETS if limit <= 256}
+REPRESENTATIVE.update({1024: 972, 2176: 2053, 4096: 2379, INF: 8192})
+
+Launch = Callable[[torch.Tensor, torch.Tensor, torch.Tensor, object], None]
+
+
+def bucket_label(limit: int) -> str:
+    return "inf" if limit == INF else str(limit)
+
+
+def is_correct(launch: Launch, cfg, a: torch.Tensor, b: torch.Tensor, ref: torch.Tensor) -> bool:
+    """Every element written and within 1e-2 + 1e-2·|ref| of the float32 reference."""
+    c = torch.full((a.shape[0], N), float("nan"), dtype=torch.float16, device=a.device)
+    launch(a, b, c, cfg)
+    torch.cuda.synchronize()
+    return bool(((c.float() - ref).abs() <= 1e-2 + 1e-2 * ref.abs()).all())
+
+
+def rank_bucket(
+    timer: ColdL2Timer, m: int, b: torch.Tensor, cfgs: Sequence, launch: Launch, iters: int
+) -> tuple[list[tuple[float, object]], float, int]:
+    """(median µs, config) of the correct configs at M = m, fastest first; torch's median µs;
+    how many configs were correct. Fresh random A for every call of this function."""
+    a = torch.randn(m, K, dtype=torch.float16, device=b.device)
+    ref = a.float() @ b.float().T
+    good = [c for c in cfgs if is_correct(launch, c, a, b, ref)]
+    out = torch.empty(m, N, dtype=torch.float16, device=b.device)
+    fns = [lambda c=c: launch(a, b, out, c) for c in good]
+    fns.append(lambda: torch.matmul(a, b.T, out=out))
+    times = timer.time_many(fns, iters=iters, warmup=3)
+    ranked = sorted(zip((t.p50 for t in times[:-1]), good, strict=True), key=lambda x: x[0])
+    return ranked, times[-1].p50, len(good)
+
+
+def bucket_line(m: int, limit: int, ranked: list, torch_us: float, n_correct: int) -> str:
+    """The provenance line a tuned.py keeps for one bucket."""
+    best_us = ranked[0][0]
+    runner_up = f"; runner-up {ranked[1][0]:.2f} us" if len(ranked) > 1 else ""
+    return (
+        f"M={m:5d} (bucket <= {bucket_label(limit)}): best {best_us:7.2f} us vs torch "
+        f"{torch_us:7.2f} us ({torch_us / best_us:.3f}x){runner_up}; {n_correct} configs"
+    )
+
+
+def kept_rows(table: list, doc: str | None, keep: set) -> tuple[dict, dict]:
+    """Configs and provenance lines of an existing table for the buckets not retuned."""
+    configs = {limit: cfg for limit, cfg in table if limit in keep}
+    if set(configs) != keep:
+        raise SystemExit(f"tuned.py lacks buckets {sorted(keep - set(configs))}: retune them")
+    lines = {}
+    for line in (doc or "").splitlines():
+        for limit in keep:
+            if f"(bucket <= {bucket_label(limit)})" in line:
+                lines[limit] = line
+    return configs, lines
+
+
+def render_table(script: str, imports: str, best: dict, device: str, date: str, notes: dict) -> str:
+    """The text of a tuned.py: provenance docstring, DEVICE, DATE and TABLE in bucket order."""
+    rows = "\n".join(
+        f"    ({'1 << 62' if limit == INF else limit}, {best[limit]!r})," for limit in BUCKETS
+    )
+    lines = "\n".join(notes[limit] for limit in BUCKETS if limit in notes)
+    return f'''"""Config per M bucket, written by {script} on the device; do not edit.
+
+Provenance: tuned on {device}, {date}, by `python -m {script.removesuffix(".py").replace("/", ".")}`
+(CUPTI span after a 256 MB zero fill, median); each bucket tuned at its largest workload M.
+{lines}
+"""
+
+{imports}
+
+DEVICE = "{device}"
+DATE = "{date}"
+
+# (largest M of the bucket, config); the last bucket covers every larger M.
+TABLE = [
+{rows}
+]
+'''

@@ -1,0 +1,105 @@
+"""Tune the CuTe DSL solution's dispatch table on the device; rewrite sources/cute_gemm/tuned.py.
+
+For each representative M, every candidate config is compiled (about a second each), checked
+against a float32 reference on fresh random inputs and timed under the runner's protocol; the
+fastest correct one becomes that M's bucket. Candidates favour one tile along the token side
+(tile_s = M rounded up to 16) because a mostly empty last tile costs nearly a full one.
+
+Usage (on the H200, CuTe DSL installed, from the repo root):
+    python -m scripts.tune_cute [--iters 30] [--buckets 1 2 4 ...] [--dry-run]
+then `ruff format` and `python -m scripts.pack_solutions`.
+"""
+
+import argparse
+import datetime as dt
+import sys
+import time
+
+import torch
+
+from fibgemm import REPO_ROOT, K, N
+from fibgemm.timing import ColdL2Timer
+from fibgemm.tuning import (
+    BUCKETS,
+    REPRESENTATIVE,
+    bucket_line,
+    kept_rows,
+    rank_bucket,
+    render_table,
+)
+
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+from cute_gemm import main as cute_main  # noqa: E402
+from cute_gemm.kernel import CuteConfig, is_valid  # noqa: E402
+
+TUNED_PATH = REPO_ROOT / "sources" / "cute_gemm" / "tuned.py"
+TABLE_IMPORTS = "from .kernel import CuteConfig  # noqa: F401"
+
+
+def candidates(m: int) -> list[CuteConfig]:
+    """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256; straight
+    128-row tiles (one or two consumer warp groups) above."""
+    out = []
+    if m <= 256:
+        fit = -(-m // 16) * 16
+        for tile_s in sorted({fit, 16, 32, 64, 128, 256}):
+            if tile_s > 256 or tile_s > 2 * fit:
+                continue
+            for tile_r in (64, 128):
+                out.append(CuteConfig(tile_r, tile_s, swap_ab=True))
+    else:
+        for tile_s in (128, 256):
+            out.append(CuteConfig(128, tile_s, swap_ab=False))
+        out.append(CuteConfig(128, 256, swap_ab=True))
+    return [c for c in out if is_valid(c, K)]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--iters", type=int, default=30)
+    p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
+    p.add_argument(
+        "--buckets",
+        nargs="+",
+        type=int,
+        help="retune only these bucket limits; keep the others from tuned.py",
+    )
+    args = p.parse_args()
+    if not torch.cuda.is_available():
+        print("tuning needs a CUDA device", file=sys.stderr)
+        return 2
+    todo = args.buckets or BUCKETS
+    if set(todo) - set(BUCKETS):
+        p.error(f"--buckets must be among {BUCKETS}")
+    from cute_gemm import tuned
+
+    best, notes = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(todo))
+    start = time.perf_counter()
+    all_cfgs = sorted({c for limit in todo for c in candidates(REPRESENTATIVE[limit])}, key=repr)
+    for cfg in all_cfgs:
+        cute_main.compiled_kernel(cfg)
+    print(f"compiled {len(all_cfgs)} configs in {time.perf_counter() - start:.0f} s")
+    timer = ColdL2Timer("cuda")
+    b = torch.randn(N, K, dtype=torch.float16, device="cuda")
+    for limit in todo:
+        m = REPRESENTATIVE[limit]
+        ranked, torch_us, n_ok = rank_bucket(
+            timer, m, b, candidates(m), cute_main.launch_config, args.iters
+        )
+        best[limit] = ranked[0][1]
+        notes[limit] = bucket_line(m, limit, ranked, torch_us, n_ok)
+        print(notes[limit], "\n   ", ranked[0][1], flush=True)
+    device = torch.cuda.get_device_name()
+    text = render_table(
+        "scripts/tune_cute.py", TABLE_IMPORTS, best, device, dt.date.today().isoformat(), notes
+    )
+    if args.dry_run:
+        print(text)
+    else:
+        TUNED_PATH.write_text(text)
+        print(f"wrote {TUNED_PATH}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The tuning scripts' logic that needs no GPU: buckets, candidates, writing and re-reading a
+tuned.py."""
+
+from triton_gemm import tuned as triton_tuned
+
+from fibgemm.tuning import BUCKETS, INF, REPRESENTATIVE, kept_rows, render_table
+from scripts import tune_cute, tune_triton
+
+
+def test_every_bucket_is_tuned_at_an_m_inside_it():
+    assert BUCKETS == sorted(BUCKETS) and BUCKETS[-1] == INF
+    lower = 0
+    for limit in BUCKETS:
+        assert lower < REPRESENTATIVE[limit] <= limit
+        lower = limit
+
+
+def test_the_triton_table_uses_the_shared_buckets():
+    assert [limit for limit, _ in triton_tuned.TABLE] == BUCKETS
+
+
+def test_rendered_table_round_trips():
+    best = {limit: cfg for limit, cfg in triton_tuned.TABLE}
+    notes = {
+        16: "M=   16 (bucket <= 16): best    7.62 us vs torch    7.26 us (0.954x)",
+        INF: "M= 8192 (bucket <= inf): best  154.08 us vs torch  154.40 us (1.002x)",
+    }
+    text = render_table(
+        "scripts/tune_triton.py",
+        tune_triton.TABLE_IMPORTS,
+        best,
+        "NVIDIA H200",
+        "2026-11-29",
+        notes,
+    )
+    namespace = {}
+    exec(compile(text.replace("from .", "from triton_gemm."), "tuned.py", "exec"), namespace)
+    assert namespace["TABLE"] == triton_tuned.TABLE
+    assert "`python -m scripts.tune_triton`" in namespace["__doc__"]
+    configs, lines = kept_rows(namespace["TABLE"], namespace["__doc__"], {16, INF})
+    assert configs == {16: best[16], INF: best[INF]} and lines == notes
+
+
+def test_triton_candidates_are_valid_for_every_bucket():
+    for limit in BUCKETS:
+        cfgs = tune_triton.candidates(REPRESENTATIVE[limit])
+        assert cfgs, limit
+
+
+def test_cute_candidates_include_one_tile_over_the_tokens():
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        cfgs = tune_cute.candidates(m)
+        assert cfgs, limit
+        if m <= 256:
+            assert all(c.swap_ab for c in cfgs)
+            assert any(c.tile_s >= m for c in cfgs), (m, cfgs)
+        else:
+            assert any(not c.swap_ab for c in cfgs)
