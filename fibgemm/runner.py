@@ -109,7 +109,8 @@ def dataset_lock(root: Path) -> Iterator[None]:
 
 
 def repair_jsonl(path: Path) -> bool:
-    """Drop a last line cut short by a killed writer, so the file parses again. True if cut."""
+    """Drop a last line cut short by a killed writer, so the file parses again. True if cut.
+    Works for any file we only append whole lines to (traces JSONL, results CSV)."""
     if not path.exists() or path.stat().st_size == 0:
         return False
     data = path.read_bytes()
@@ -118,6 +119,14 @@ def repair_jsonl(path: Path) -> bool:
     keep = data[: data.rfind(b"\n") + 1]
     path.write_bytes(keep)
     return True
+
+
+def repair_appended(root: Path, log=print) -> None:
+    """Repair every file the runner appends to. Run it before loading the dataset: a trace line
+    cut short by a kill would otherwise make the dataset invalid."""
+    for path in [*(root / "traces").rglob("*.jsonl"), *(root / "results").glob("*.csv")]:
+        if repair_jsonl(path):
+            log(f"warning: {path}: dropped a last line cut short by an earlier kill")
 
 
 def finished_pairs(trace_set: TraceSet, definition: str, sha_by_solution: dict) -> set:
@@ -232,9 +241,6 @@ class Runner:
         return plan
 
     def run(self) -> list[dict]:
-        for path in (self.ds.root / "traces").rglob("*.jsonl"):
-            if repair_jsonl(path):
-                self.log(f"warning: {path}: dropped a last line cut short by an earlier kill")
         for solution, workloads in self.plan():
             self._run_solution(solution, workloads)
         return self.rows

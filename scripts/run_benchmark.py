@@ -20,7 +20,7 @@ from fibgemm import DEFINITION_NAME, REPO_ROOT
 from fibgemm.dataset import DatasetError, load_dataset
 from fibgemm.evaluate import Settings
 from fibgemm.report import write_report
-from fibgemm.runner import Runner, RunOptions, results_path
+from fibgemm.runner import Runner, RunOptions, repair_appended, results_path
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -47,6 +47,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    repair_appended(args.root, log=lambda msg: print(msg, file=sys.stderr))
     try:
         dataset = load_dataset(args.root)
     except DatasetError as e:

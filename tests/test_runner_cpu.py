@@ -8,7 +8,7 @@ from flashinfer_bench.data import Correctness, EvaluationStatus, Trace, load_jso
 from helpers import make_dataset, repo_solution
 
 from fibgemm import REPO_ROOT
-from fibgemm.dataset import load_dataset
+from fibgemm.dataset import DatasetError, load_dataset
 from fibgemm.evaluate import Outcome
 from fibgemm.runner import (
     RESULT_FIELDS,
@@ -17,6 +17,7 @@ from fibgemm.runner import (
     RunOptions,
     finished_pairs,
     make_trace,
+    repair_appended,
     repair_jsonl,
 )
 from scripts import run_benchmark
@@ -108,6 +109,22 @@ def test_a_line_cut_by_a_kill_is_repaired(ds):
     assert not repair_jsonl(path)
 
 
+def test_repair_before_loading_fixes_traces_and_results_cut_by_a_kill(ds):
+    _record_all(ds, "torch_matmul")
+    traces = ds.root / "traces/gemm/gemm_n3072_k2048.jsonl"
+    results = ds.root / "results/gemm_n3072_k2048.csv"
+    traces.write_text(traces.read_text() + '{"definition": "gem')
+    results.write_text(results.read_text() + "20261129T1,2026-11-29T")
+    with pytest.raises(DatasetError, match=r"gemm_n3072_k2048\.jsonl:3"):
+        load_dataset(ds.root)  # what the CLI would hit without the repair
+    logged = []
+    repair_appended(ds.root, log=logged.append)
+    load_dataset(ds.root)
+    assert len(load_jsonl_file(Trace, traces)) == 2
+    assert len(results.read_text().splitlines()) == 3 and results.read_text().endswith("\n")
+    assert len(logged) == 2 and all("cut short" in line for line in logged)
+
+
 def _append_many(root, solution, n):
     ds = load_dataset(root)
     runner = Runner(ds, RunOptions(), log=lambda *_: None)
@@ -159,3 +176,12 @@ def test_committed_results_csv_has_the_runners_columns():
     # Rows are appended to this file: a reordered RESULT_FIELDS would shift every new row.
     header = (REPO_ROOT / "results/gemm_n3072_k2048.csv").read_text().splitlines()[0]
     assert header.split(",") == RESULT_FIELDS
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="with CUDA the CLI would run the benchmark")
+def test_cli_repairs_a_killed_trace_line_before_validating(ds, capsys):
+    _record_all(ds, "torch_matmul")
+    traces = ds.root / "traces/gemm/gemm_n3072_k2048.jsonl"
+    traces.write_text(traces.read_text() + '{"definition": "gem')
+    assert run_benchmark.main(["--root", str(ds.root)]) == 2  # valid again: only "no CUDA"
+    assert "cut short" in capsys.readouterr().err
