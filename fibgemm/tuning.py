@@ -3,6 +3,7 @@ protocol (CUPTI span after a 256 MB zero fill, median) against torch.matmul, and
 solution's tuned.py so that anyone can regenerate it on the device.
 """
 
+import argparse
 from collections.abc import Callable, Sequence
 
 import torch
@@ -93,3 +94,30 @@ TABLE = [
 {rows}
 ]
 '''
+
+
+def parse_tuner_args(description: str, iters: int) -> argparse.Namespace:
+    """The command line both tuners take; `buckets` comes back as the list to tune."""
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--iters", type=int, default=iters, help="timed calls per config")
+    p.add_argument("--jobs", type=int, default=12, help="parallel compile processes (Triton)")
+    p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
+    p.add_argument(
+        "--buckets",
+        nargs="+",
+        type=int,
+        help="retune only these bucket limits; keep the others from tuned.py",
+    )
+    args = p.parse_args()
+    args.buckets = args.buckets or BUCKETS
+    if set(args.buckets) - set(BUCKETS):
+        p.error(f"--buckets must be among {BUCKETS}")
+    return args
+
+
+def save_table(text: str, path, dry_run: bool) -> None:
+    if dry_run:
+        print(text)
+    else:
+        path.write_text(text)
+        print(f"wrote {path}: run `ruff format` and `python -m scripts.pack_solutions` next")

@@ -10,7 +10,6 @@ Usage (on the H200, CuTe DSL installed, from the repo root):
 then `ruff format` and `python -m scripts.pack_solutions`.
 """
 
-import argparse
 import datetime as dt
 import sys
 import time
@@ -24,8 +23,10 @@ from fibgemm.tuning import (
     REPRESENTATIVE,
     bucket_line,
     kept_rows,
+    parse_tuner_args,
     rank_bucket,
     render_table,
+    save_table,
 )
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -55,22 +56,11 @@ def candidates(m: int) -> list[CuteConfig]:
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--iters", type=int, default=30)
-    p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
-    p.add_argument(
-        "--buckets",
-        nargs="+",
-        type=int,
-        help="retune only these bucket limits; keep the others from tuned.py",
-    )
-    args = p.parse_args()
+    args = parse_tuner_args(__doc__.splitlines()[0], iters=30)
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
-    todo = args.buckets or BUCKETS
-    if set(todo) - set(BUCKETS):
-        p.error(f"--buckets must be among {BUCKETS}")
+    todo = args.buckets
     from cute_gemm import tuned
 
     best, notes = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(todo))
@@ -93,11 +83,7 @@ def main() -> int:
     text = render_table(
         "scripts/tune_cute.py", TABLE_IMPORTS, best, device, dt.date.today().isoformat(), notes
     )
-    if args.dry_run:
-        print(text)
-    else:
-        TUNED_PATH.write_text(text)
-        print(f"wrote {TUNED_PATH}")
+    save_table(text, TUNED_PATH, args.dry_run)
     return 0
 
 

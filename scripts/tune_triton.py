@@ -10,7 +10,6 @@ Usage (on a CUDA machine, from the repo root):
 then `ruff format` and `python -m scripts.pack_solutions` to repack the solution JSON.
 """
 
-import argparse
 import datetime as dt
 import itertools
 import sys
@@ -26,8 +25,10 @@ from fibgemm.tuning import (
     REPRESENTATIVE,
     bucket_line,
     kept_rows,
+    parse_tuner_args,
     rank_bucket,
     render_table,
+    save_table,
 )
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -119,24 +120,12 @@ from .kernel import GemmConfig  # noqa: F401"""
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--iters", type=int, default=40)
-    p.add_argument("--jobs", type=int, default=12, help="parallel compile processes")
-    p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
-    p.add_argument(
-        "--buckets",
-        nargs="+",
-        type=int,
-        help="retune only these bucket limits; keep the others from tuned.py",
-    )
-    args = p.parse_args()
+    args = parse_tuner_args(__doc__.splitlines()[0], iters=40)
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
     device = torch.cuda.get_device_name()
-    todo = args.buckets or BUCKETS
-    if set(todo) - set(BUCKETS):
-        p.error(f"--buckets must be among {BUCKETS}")
+    todo = args.buckets
     from triton_gemm import tuned
 
     best, notes = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(todo))
@@ -163,11 +152,7 @@ def main() -> int:
     text = render_table(
         "scripts/tune_triton.py", TABLE_IMPORTS, best, device, dt.date.today().isoformat(), notes
     )
-    if args.dry_run:
-        print(text)
-    else:
-        TUNED_PATH.write_text(text)
-        print(f"wrote {TUNED_PATH}")
+    save_table(text, TUNED_PATH, args.dry_run)
     return 0
 
 
