@@ -56,10 +56,54 @@ def _call(runnable, definition: Definition, inputs: list, device) -> list[torch.
     return list(result) if isinstance(result, (tuple, list)) else [result]
 
 
+def _check_output(out_name, got, want, inputs, definition: Definition, trial: int):
+    """(the failing Outcome or None, max abs error, max rel error) of one output."""
+    if not isinstance(got, torch.Tensor):
+        msg = f"output '{out_name}' is a {type(got).__name__}"
+        return Outcome(EvaluationStatus.INCORRECT_SHAPE, msg), 0.0, 0.0
+    shared = [
+        n
+        for n, t in zip(definition.inputs, inputs, strict=True)
+        if isinstance(t, torch.Tensor)
+        and got.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()
+    ]
+    if shared:
+        msg = f"output '{out_name}' aliases input {shared}"
+        return Outcome(EvaluationStatus.RUNTIME_ERROR, msg), 0.0, 0.0
+    if tuple(got.shape) != tuple(want.shape):
+        msg = f"output '{out_name}' has shape {tuple(got.shape)}, expected {tuple(want.shape)}"
+        return Outcome(EvaluationStatus.INCORRECT_SHAPE, msg), 0.0, 0.0
+    if got.dtype != want.dtype:
+        msg = f"output '{out_name}' is {got.dtype}, expected {want.dtype}"
+        return Outcome(EvaluationStatus.INCORRECT_DTYPE, msg), 0.0, 0.0
+    if not torch.isfinite(got).all():
+        bad = int((~torch.isfinite(got)).sum())
+        nan = float("nan")
+        c = Correctness(
+            max_relative_error=nan, max_absolute_error=nan, extra={"non_finite_elements": bad}
+        )
+        msg = (
+            f"trial {trial}: output '{out_name}' has {bad} NaN/Inf elements "
+            "(unwritten elements stay NaN)"
+        )
+        return Outcome(EvaluationStatus.INCORRECT_NUMERICAL, msg, c), nan, nan
+    abs_err, rel_err, exceeds, matched = compute_error_stats(got, want, TOLERANCE)
+    if exceeds:
+        c = Correctness(
+            max_relative_error=rel_err, max_absolute_error=abs_err, extra={"matched_ratio": matched}
+        )
+        msg = (
+            f"trial {trial}: output '{out_name}' off by max abs {abs_err:.3g} "
+            f"/ rel {rel_err:.3g} (atol = rtol = 1e-2)"
+        )
+        return Outcome(EvaluationStatus.INCORRECT_NUMERICAL, msg, c), abs_err, rel_err
+    return None, abs_err, rel_err
+
+
 def check_correctness(
     runnable, reference, definition: Definition, workload: Workload, device, trials: int
-) -> tuple[Outcome | None, Correctness, list]:
-    """None and the correctness on success; else the failing Outcome. Also the first inputs."""
+) -> tuple[Outcome | None, Correctness | None, list | None]:
+    """(None, correctness, first inputs) on success; else (the failing Outcome, None, None)."""
     max_abs = max_rel = 0.0
     first_inputs = None
     for trial in range(trials):
@@ -69,105 +113,20 @@ def check_correctness(
             expected = _call(reference, definition, inputs, device)
             before = [t.clone() if isinstance(t, torch.Tensor) else t for t in inputs]
             outs = _call(runnable, definition, inputs, device)
-        torch.cuda.synchronize(device)
+        if torch.device(device).type == "cuda":  # CPU: the correctness logic's own tests
+            torch.cuda.synchronize(device)
         for name, old, new in zip(definition.inputs, before, inputs, strict=True):
             if isinstance(old, torch.Tensor) and not torch.equal(old, new):
-                return (
-                    Outcome(
-                        EvaluationStatus.RUNTIME_ERROR,
-                        f"trial {trial}: the solution mutated input '{name}'",
-                    ),
-                    None,
-                    None,
-                )
+                msg = f"trial {trial}: the solution mutated input '{name}'"
+                return Outcome(EvaluationStatus.RUNTIME_ERROR, msg), None, None
         if len(outs) != len(expected):
-            return (
-                Outcome(
-                    EvaluationStatus.INCORRECT_SHAPE,
-                    f"returned {len(outs)} outputs, expected {len(expected)}",
-                ),
-                None,
-                None,
-            )
+            msg = f"returned {len(outs)} outputs, expected {len(expected)}"
+            return Outcome(EvaluationStatus.INCORRECT_SHAPE, msg), None, None
         for out_name, got, want in zip(definition.outputs, outs, expected, strict=True):
-            if not isinstance(got, torch.Tensor):
-                return (
-                    Outcome(
-                        EvaluationStatus.INCORRECT_SHAPE,
-                        f"output '{out_name}' is a {type(got).__name__}",
-                    ),
-                    None,
-                    None,
-                )
-            shared = [
-                n
-                for n, t in zip(definition.inputs, inputs, strict=True)
-                if isinstance(t, torch.Tensor)
-                and got.untyped_storage().data_ptr() == t.untyped_storage().data_ptr()
-            ]
-            if shared:
-                return (
-                    Outcome(
-                        EvaluationStatus.RUNTIME_ERROR,
-                        f"output '{out_name}' aliases input {shared}",
-                    ),
-                    None,
-                    None,
-                )
-            if tuple(got.shape) != tuple(want.shape):
-                return (
-                    Outcome(
-                        EvaluationStatus.INCORRECT_SHAPE,
-                        f"output '{out_name}' has shape {tuple(got.shape)}, "
-                        f"expected {tuple(want.shape)}",
-                    ),
-                    None,
-                    None,
-                )
-            if got.dtype != want.dtype:
-                return (
-                    Outcome(
-                        EvaluationStatus.INCORRECT_DTYPE,
-                        f"output '{out_name}' is {got.dtype}, expected {want.dtype}",
-                    ),
-                    None,
-                    None,
-                )
-            if not torch.isfinite(got).all():
-                bad = int((~torch.isfinite(got)).sum())
-                c = Correctness(
-                    max_relative_error=float("nan"),
-                    max_absolute_error=float("nan"),
-                    extra={"non_finite_elements": bad},
-                )
-                return (
-                    Outcome(
-                        EvaluationStatus.INCORRECT_NUMERICAL,
-                        f"trial {trial}: output '{out_name}' has {bad} NaN/Inf elements "
-                        "(unwritten elements stay NaN)",
-                        c,
-                    ),
-                    None,
-                    None,
-                )
-            abs_err, rel_err, exceeds, matched = compute_error_stats(got, want, TOLERANCE)
+            failed, abs_err, rel_err = _check_output(out_name, got, want, inputs, definition, trial)
+            if failed is not None:
+                return failed, None, None
             max_abs, max_rel = max(max_abs, abs_err), max(max_rel, rel_err)
-            if exceeds:
-                c = Correctness(
-                    max_relative_error=rel_err,
-                    max_absolute_error=abs_err,
-                    extra={"matched_ratio": matched},
-                )
-                return (
-                    Outcome(
-                        EvaluationStatus.INCORRECT_NUMERICAL,
-                        f"trial {trial}: output '{out_name}' off by max abs {abs_err:.3g} "
-                        f"/ rel {rel_err:.3g} (atol = rtol = 1e-2)",
-                        c,
-                    ),
-                    None,
-                    None,
-                )
     return None, Correctness(max_relative_error=max_rel, max_absolute_error=max_abs), first_inputs
 
 

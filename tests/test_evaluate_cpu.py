@@ -1,0 +1,47 @@
+"""The correctness checks of the runner, on the CPU with the fault solutions: every status the
+device run records comes from this logic."""
+
+import pytest
+from fault_solutions import FAULTS, fault_solution
+from flashinfer_bench.compile import BuilderRegistry
+from flashinfer_bench.data import Definition, Trace, load_jsonl_file
+from helpers import WORKLOADS, repo_solution
+
+from fibgemm import REPO_ROOT
+from fibgemm.evaluate import check_correctness
+
+DEFINITION = Definition.model_validate_json(
+    (REPO_ROOT / "definitions/gemm/gemm_n3072_k2048.json").read_text()
+)
+M1 = next(t.workload for t in load_jsonl_file(Trace, WORKLOADS) if t.workload.axes["M"] == 1)
+# These need CUDA (a Triton kernel), a timer (hang) or a build failure: covered on the device.
+CPU_FAULTS = [
+    n
+    for n in FAULTS
+    if n not in ("fault_illegal_address", "fault_hangs", "fault_syntax_error", "fault_raises")
+]
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return BuilderRegistry.get_instance().build_reference(DEFINITION)
+
+
+def _check(solution, reference):
+    runnable = BuilderRegistry.get_instance().build(DEFINITION, solution)
+    return check_correctness(runnable, reference, DEFINITION, M1, "cpu", trials=2)
+
+
+@pytest.mark.parametrize("name", CPU_FAULTS)
+def test_fault_gets_its_status(name, reference):
+    failed, correctness, inputs = _check(fault_solution(name), reference)
+    assert failed is not None and failed.status.value == FAULTS[name][2], failed
+    assert correctness is None and inputs is None
+    assert failed.log
+
+
+def test_correct_solution_passes_with_its_errors(reference):
+    failed, correctness, inputs = _check(repo_solution("torch_matmul"), reference)
+    assert failed is None
+    assert 0 <= correctness.max_absolute_error <= 1e-2
+    assert [tuple(t.shape) for t in inputs] == [(1, 2048), (3072, 2048)]
