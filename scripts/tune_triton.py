@@ -36,6 +36,8 @@ from triton_gemm import gemv  # noqa: E402
 from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
 from triton_gemm.main import launch_config  # noqa: E402
+from triton_gemm.tma import TmaConfig  # noqa: E402
+from triton_gemm.tma import is_valid as tma_is_valid  # noqa: E402
 
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
 
@@ -56,6 +58,36 @@ def _rows(bn: int) -> tuple[int, ...]:
 
 def _with_rows(bm: int, bn: int, bk: int, **kw) -> list[GemmConfig]:
     return [GemmConfig(bm, bn, bk, ROWS_N=None if r == bn else r, **kw) for r in _rows(bn)]
+
+
+def _swapped(m: int) -> list[GemmConfig]:
+    """Swap-AB tiles: 64 or 128 rows of B on the WGMMA's 64-row side, the tokens (one tile of
+    M rounded up to a power of two, or half of it) on its narrow side."""
+    fit_m = max(16, 1 << (m - 1).bit_length())
+    out = []
+    for bn, bm, bk, sk, st in itertools.product(
+        (64, 128), {fit_m, max(16, fit_m // 2)}, (64, 128), (1, 2, 4), (4, 6)
+    ):
+        if _fits(bm, bn, bk, st):
+            w = 8 if bn * bm >= 128 * 128 else 4
+            out.append(GemmConfig(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st, SWAP_AB=True))
+    return out
+
+
+def _tma(m: int) -> list[TmaConfig]:
+    """Persistent TMA tiles for the compute-bound range: one or two CTAs per SM."""
+    out = []
+    for (bm, bn, bk), st, w, per_sm in itertools.product(
+        [(128, 256, 64), (128, 128, 64), (256, 128, 64), (128, 192, 64), (64, 256, 64)],
+        (3, 4),
+        (4, 8),
+        (1, 2),
+    ):
+        if _fits(bm, bn, bk, st) and (per_sm == 1 or _fits(bm, bn, bk, 2 * st)):
+            if w == 4 and bm * bn > 128 * 128:
+                continue  # accumulators spill
+            out.append(TmaConfig(bm, bn, bk, CTAS_PER_SM=per_sm, num_warps=w, num_stages=st))
+    return out
 
 
 def candidates(m: int) -> list[GemmConfig]:
@@ -81,6 +113,7 @@ def candidates(m: int) -> list[GemmConfig]:
             if w == 8 and bm * bn < 64 * 64 or not _fits(bm, bn, bk, st):
                 continue
             out += _with_rows(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st)
+        out += _swapped(m)
     else:
         for (bm, bn, bk), st, w in itertools.product(
             [
@@ -98,7 +131,13 @@ def candidates(m: int) -> list[GemmConfig]:
             if not _fits(bm, bn, bk, st):
                 continue
             out += _with_rows(bm, bn, bk, GROUP_M=8, num_warps=w, num_stages=st)
-    return [c for c in out if isinstance(c, GemvConfig) or is_valid(c, N, K)]
+        out += _tma(m)
+    return [
+        c
+        for c in out
+        if isinstance(c, GemvConfig)
+        or (tma_is_valid(c, N, K) if isinstance(c, TmaConfig) else is_valid(c, N, K))
+    ]
 
 
 def _compile(cfg: GemmConfig) -> str | None:
@@ -115,8 +154,9 @@ def _compile(cfg: GemmConfig) -> str | None:
         return f"{type(e).__name__}: {str(e)[:200]}"
 
 
-TABLE_IMPORTS = """from .gemv import GemvConfig  # noqa: F401  (rows may name either config)
-from .kernel import GemmConfig  # noqa: F401"""
+TABLE_IMPORTS = """from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
+from .kernel import GemmConfig  # noqa: F401
+from .tma import TmaConfig  # noqa: F401"""
 
 
 def main() -> int:

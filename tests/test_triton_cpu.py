@@ -9,10 +9,11 @@ import torch
 if not torch.cuda.is_available():
     os.environ["TRITON_INTERPRET"] = "1"  # before triton_gemm.kernel is imported
 
-from triton_gemm import gemv  # noqa: E402
+from triton_gemm import gemv, tma  # noqa: E402
 from triton_gemm import main as solution  # noqa: E402
 from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, _launch, is_valid  # noqa: E402
+from triton_gemm.tma import TmaConfig, _launch_tma  # noqa: E402
 from triton_gemm.tuned import TABLE  # noqa: E402
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
@@ -25,6 +26,9 @@ VARIANTS = sorted(
         GemmConfig(64, 64, 32, SPLIT_K=1, GROUP_M=2),
         GemmConfig(16, 32, 32, SPLIT_K=2, ROWS_N=24),
         GemmConfig(32, 64, 64, ROWS_N=48, GROUP_M=2),
+        GemmConfig(16, 64, 32, SWAP_AB=True),
+        GemmConfig(32, 64, 32, SPLIT_K=2, SWAP_AB=True),
+        GemmConfig(16, 64, 32, ROWS_N=48, SWAP_AB=True),
     },
     key=repr,
 )
@@ -53,6 +57,33 @@ def test_variant_matches_float64(cfg, m):
         assert torch.equal(c, c2)
 
 
+TMA_VARIANTS = sorted(
+    {cfg for _, cfg in TABLE if isinstance(cfg, TmaConfig)}
+    | {TmaConfig(16, 32, 32, GROUP_M=2), TmaConfig(32, 16, 64, num_warps=4)},
+    key=repr,
+)
+
+
+@pytest.mark.parametrize("cfg", TMA_VARIANTS, ids=repr)
+@pytest.mark.parametrize("m", [1, 40])
+@pytest.mark.parametrize("sms", [None, 2])
+def test_tma_variant_matches_float64(cfg, m, sms, monkeypatch):
+    # Three column tiles, two K steps; at M = 40 row tiles end mid-tile (TMA clipping). With
+    # sms = 2 two CTAs walk every tile (the persistent loop); None: the device's own count.
+    n, k = 3 * cfg.BLOCK_N, 2 * cfg.BLOCK_K
+    assert tma.is_valid(cfg, n, k)
+    if sms is not None:
+        monkeypatch.setitem(
+            tma._sm_count, torch.device(DEVICE, 0 if DEVICE == "cuda" else None), sms
+        )
+    a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
+    b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
+    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+    _launch_tma(a, b, c, cfg)
+    assert torch.isfinite(c).all(), "unwritten elements"
+    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+
+
 GEMV_VARIANTS = sorted(
     {cfg for _, cfg in TABLE if isinstance(cfg, GemvConfig)}
     | {GemvConfig(1, 16, 64), GemvConfig(4, 8, 128, num_warps=8), GemvConfig(8, 16, 32)},
@@ -76,6 +107,8 @@ def test_gemv_variant_matches_float64(cfg):
 def _valid(cfg, m):
     if isinstance(cfg, GemvConfig):
         return gemv.is_valid(cfg, m, 3072, 2048)
+    if isinstance(cfg, TmaConfig):
+        return tma.is_valid(cfg, 3072, 2048)
     return is_valid(cfg, 3072, 2048)
 
 

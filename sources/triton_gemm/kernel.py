@@ -40,6 +40,7 @@ class GemmConfig:
     GROUP_M: int = 8
     num_warps: int = 4
     num_stages: int = 4
+    SWAP_AB: bool = False  # compute the tile as (B @ A.T).T: see the module docstring
 
     @property
     def rows_n(self) -> int:
@@ -86,6 +87,7 @@ def _gemm_kernel(
     BLOCK_K: tl.constexpr,
     SPLIT_K: tl.constexpr,
     GROUP_M: tl.constexpr,
+    SWAP_AB: tl.constexpr,
 ):
     pid = tl.program_id(0)
     pid_k = tl.program_id(1)
@@ -114,16 +116,24 @@ def _gemm_kernel(
         b_ptr + offs_n[:, None].to(tl.int64) * stride_bn + offs_k[None, :]
     )  # (BLOCK_N, BLOCK_K)
 
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    if SWAP_AB:
+        acc_t = tl.zeros((BLOCK_N, BLOCK_M), dtype=tl.float32)
+    else:
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for _ in range(0, k_per_split, BLOCK_K):
         a = tl.load(a_ptrs, mask=row_in_range[:, None], other=0.0)
         if ROWS_N < BLOCK_N:
             b = tl.load(b_ptrs, mask=col_owned[:, None], other=0.0)
         else:
             b = tl.load(b_ptrs)
-        acc = tl.dot(a, tl.trans(b), acc)
+        if SWAP_AB:
+            acc_t = tl.dot(b, tl.trans(a), acc_t)
+        else:
+            acc = tl.dot(a, tl.trans(b), acc)
         a_ptrs += BLOCK_K
         b_ptrs += BLOCK_K
+    if SWAP_AB:
+        acc = tl.trans(acc_t)
 
     c_ptrs = c_ptr + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :]
     c_mask = row_in_range[:, None] & col_owned[None, :]
@@ -205,5 +215,6 @@ def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) 
         cfg.BLOCK_K,
         cfg.SPLIT_K,
         cfg.GROUP_M,
+        cfg.SWAP_AB,
     )
     launch(_gemm_kernel, cfg, A.get_device(), grid, args)

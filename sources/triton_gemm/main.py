@@ -1,8 +1,9 @@
 """Entry point of the Triton solution for gemm_n3072_k2048: run(A, B, C) computes C = A @ B.T.
 
-A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The kernel and its
-split-K scheme are in kernel.py, the CUDA-core kernel for the smallest M in gemv.py; which one
-runs, with which config, for each M bucket is the tuned table in tuned.py.
+A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The pointer-based
+kernel (split-K, swap-AB) is in kernel.py, the persistent TMA kernel in tma.py, the CUDA-core
+kernel for the smallest M in gemv.py; which one runs, with which config, for each M bucket is
+the tuned table in tuned.py.
 """
 
 import bisect
@@ -11,6 +12,7 @@ import torch
 
 from .gemv import GemvConfig, _launch_gemv
 from .kernel import _launch
+from .tma import TmaConfig, _launch_tma
 from .tuned import TABLE
 
 N, K = 3072, 2048
@@ -47,6 +49,8 @@ def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> Non
     """Launch the kernel `cfg` belongs to (no checks: run() and the tuner call this)."""
     if isinstance(cfg, GemvConfig):
         _launch_gemv(A, B, C, cfg)
+    elif isinstance(cfg, TmaConfig):
+        _launch_tma(A, B, C, cfg)
     else:
         _launch(A, B, C, cfg)
 

@@ -1,0 +1,128 @@
+"""Triton kernel for C = A @ B.T through TMA tensor descriptors, persistent over output tiles.
+
+For the compute-bound range (M >= ~500). Loads and the store go through Hopper's TMA engine
+(one instruction per tile instead of per-thread address arithmetic), which lets Triton's
+pipeliner keep more stages in flight with WGMMA. A fixed grid of PROGRAMS CTAs walks the tiles
+in grouped order (GROUP_M row-tiles share their B columns in L2), so the last wave is a partial
+loop iteration of a few CTAs instead of a partial launch.
+
+The descriptors are built inside the kernel (tl.make_tensor_descriptor), which needs a small
+global scratch per CTA: `_scratch` hands Triton one buffer per device, reused by every launch
+(calls on one device must be stream-ordered, as for the split-K counters in kernel.py).
+Rows past M are zero-filled on load and clipped on store by the TMA unit.
+"""
+
+from dataclasses import dataclass
+
+import torch
+import triton
+import triton.language as tl
+
+from .launch import launch
+
+SM_COUNT_FALLBACK = 132  # H200; the real count is read from the device at launch
+
+
+@dataclass(frozen=True)
+class TmaConfig:
+    BLOCK_M: int
+    BLOCK_N: int
+    BLOCK_K: int
+    GROUP_M: int = 8
+    CTAS_PER_SM: int = 1  # persistent grid = SMs x this (capped at the tile count)
+    num_warps: int = 8
+    num_stages: int = 3
+
+
+def is_valid(cfg: TmaConfig, n: int, k: int) -> bool:
+    return (
+        n % cfg.BLOCK_N == 0
+        and k % cfg.BLOCK_K == 0
+        and min(cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K) >= 16
+        and cfg.CTAS_PER_SM >= 1
+    )
+
+
+@triton.jit(do_not_specialize=["M"])
+def _gemm_tma_kernel(
+    a_ptr,
+    b_ptr,
+    c_ptr,
+    M,
+    N: tl.constexpr,
+    K: tl.constexpr,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    GROUP_M: tl.constexpr,
+):
+    a_desc = tl.make_tensor_descriptor(
+        a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BLOCK_M, BLOCK_K]
+    )
+    b_desc = tl.make_tensor_descriptor(
+        b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BLOCK_N, BLOCK_K]
+    )
+    c_desc = tl.make_tensor_descriptor(
+        c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BLOCK_M, BLOCK_N]
+    )
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n: tl.constexpr = N // BLOCK_N
+    group_size = GROUP_M * num_pid_n
+    num_tiles = num_pid_m * num_pid_n
+    for tile in range(tl.program_id(0), num_tiles, tl.num_programs(0)):
+        first_pid_m = (tile // group_size) * GROUP_M
+        group_rows = min(num_pid_m - first_pid_m, GROUP_M)
+        pid_m = first_pid_m + (tile % group_size) % group_rows
+        pid_n = (tile % group_size) // group_rows
+        row = pid_m * BLOCK_M
+        col = pid_n * BLOCK_N
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(0, K, BLOCK_K):
+            a = a_desc.load([row, k])
+            b = b_desc.load([col, k])
+            acc = tl.dot(a, b.T, acc)
+        c_desc.store([row, col], acc.to(tl.float16))
+
+
+class _Scratch:
+    """Triton allocator that hands out one growing buffer per device instead of a fresh
+    allocation per launch (host cost; the descriptors are rewritten by every launch)."""
+
+    def __init__(self):
+        self.buffers: dict = {}
+
+    def __call__(self, size: int, alignment: int, stream):
+        if not torch.cuda.is_available():  # the CPU interpreter (tests)
+            return torch.empty(size, dtype=torch.int8)
+        device = torch.cuda.current_device()
+        buf = self.buffers.get(device)
+        if buf is None or buf.numel() < size:
+            buf = self.buffers[device] = torch.empty(size, dtype=torch.int8, device="cuda")
+        return buf
+
+
+_scratch = _Scratch()
+_sm_count: dict = {}
+
+
+def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:
+    sms = _sm_count.get(device)
+    if sms is None:
+        sms = _sm_count[device] = (
+            torch.cuda.get_device_properties(device).multi_processor_count
+            if device.type == "cuda"
+            else SM_COUNT_FALLBACK
+        )
+    tiles = triton.cdiv(m, cfg.BLOCK_M) * (n // cfg.BLOCK_N)
+    return min(tiles, sms * cfg.CTAS_PER_SM)
+
+
+def _launch_tma(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaConfig) -> None:
+    M, K = A.shape
+    N = B.shape[0]
+    # Set in the caller's context at every launch: Triton keeps its allocator in a ContextVar,
+    # so a value set once at import would be missing in other threads.
+    triton.set_allocator(_scratch)
+    grid = (_programs(cfg, M, N, A.device), 1, 1)
+    args = (A, B, C, M, N, K, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.GROUP_M)
+    launch(_gemm_tma_kernel, cfg, A.get_device(), grid, args)
