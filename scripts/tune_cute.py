@@ -43,7 +43,8 @@ def candidates(m: int) -> list[CuteConfig]:
     out = []
     if m <= 256:
         fit = -(-m // 16) * 16
-        for tile_s in sorted({fit, 16, 32, 64, 128, 256}):
+        half = -(-m // 32) * 16  # two tiles along the tokens: twice the CTAs
+        for tile_s in sorted({fit, half, 16, 32, 64, 128, 256}):
             if tile_s > 256 or tile_s > 2 * fit:
                 continue
             for tile_r in (64, 128):
