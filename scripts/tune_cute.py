@@ -11,6 +11,7 @@ then `ruff format` and `python -m scripts.pack_solutions`.
 """
 
 import datetime as dt
+import itertools
 import sys
 import time
 
@@ -38,8 +39,8 @@ TABLE_IMPORTS = "from .kernel import CuteConfig  # noqa: F401"
 
 
 def candidates(m: int) -> list[CuteConfig]:
-    """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256; straight
-    128-row tiles (one or two consumer warp groups) above."""
+    """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256, with a full
+    ring (every stage that fits) or 8 stages; 128-row tiles (two consumer warp groups) above."""
     out = []
     if m <= 256:
         fit = -(-m // 16) * 16
@@ -47,12 +48,12 @@ def candidates(m: int) -> list[CuteConfig]:
         for tile_s in sorted({fit, half, 16, 32, 64, 128, 256}):
             if tile_s > 256 or tile_s > 2 * fit:
                 continue
-            for tile_r in (64, 128):
-                out.append(CuteConfig(tile_r, tile_s, swap_ab=True))
+            for tile_r, stages in itertools.product((64, 128), (0, 8)):
+                out.append(CuteConfig(tile_r, tile_s, swap_ab=True, stages=stages))
     else:
-        for tile_s in (128, 256):
-            out.append(CuteConfig(128, tile_s, swap_ab=False))
-        out.append(CuteConfig(128, 256, swap_ab=True))
+        # 128 x 192 tiles: 128 of them fill the 132 SMs in one wave at M = 972.
+        for tile_s, swap_ab in itertools.product((128, 192, 256), (False, True)):
+            out.append(CuteConfig(128, tile_s, swap_ab=swap_ab))
     return [c for c in out if is_valid(c, K)]
 
 

@@ -32,6 +32,7 @@ THREADS_PER_WG = 128
 TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16
 SMEM_BYTES = 227 * 1024
 EPI_STAGES = 2
+MAX_STAGES = 24
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class CuteConfig:
     tile_r: int  # rows of D per CTA: the WGMMA M side (64 per consumer warp group)
     tile_s: int  # columns of D per CTA: the WGMMA N side
     swap_ab: bool  # compute C.T = B @ A.T (see module docstring)
-    stages: int = 0  # shared-memory ring depth; 0: as many as fit
+    stages: int = 0  # shared-memory ring depth; 0: as many as fit (up to MAX_STAGES)
 
     @property
     def consumer_wgs(self) -> int:
@@ -67,8 +68,10 @@ class HopperGemm:
     def _stages(self, epi_bytes: int) -> int:
         if self.cfg.stages:
             return self.cfg.stages
+        # Small tiles at small M are latency-bound: every stage that fits is more bytes of B
+        # in flight per SM.
         per_stage = (self.cfg.tile_r + self.cfg.tile_s) * TILE_K * 2
-        return min(8, (SMEM_BYTES - epi_bytes - 1024) // per_stage)
+        return min(MAX_STAGES, (SMEM_BYTES - epi_bytes - 1024) // per_stage)
 
     @cute.jit
     def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
