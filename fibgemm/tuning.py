@@ -25,10 +25,15 @@ def bucket_label(limit: int) -> str:
 
 
 def is_correct(launch: Launch, cfg, a: torch.Tensor, b: torch.Tensor, ref: torch.Tensor) -> bool:
-    """Every element written and within 1e-2 + 1e-2·|ref| of the float32 reference."""
+    """Every element written and within 1e-2 + 1e-2·|ref| of the float32 reference; False, with
+    a line saying why, for a config that fails to launch."""
     c = torch.full((a.shape[0], N), float("nan"), dtype=torch.float16, device=a.device)
-    launch(a, b, c, cfg)
-    torch.cuda.synchronize()
+    try:
+        launch(a, b, c, cfg)
+        torch.cuda.synchronize()
+    except Exception as e:  # a config the device refuses (shared memory, launch bounds)
+        print(f"skipped {cfg}: {type(e).__name__}: {str(e).strip()[:160]}", flush=True)
+        return False
     return bool(((c.float() - ref).abs() <= 1e-2 + 1e-2 * ref.abs()).all())
 
 

@@ -32,8 +32,9 @@ from fibgemm.tuning import (
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
-from cute_gemm.kernel import CuteConfig, is_valid  # noqa: E402
+from cute_gemm.kernel import TILE_K, CuteConfig, is_valid  # noqa: E402
 
+RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
 TUNED_PATH = REPO_ROOT / "sources" / "cute_gemm" / "tuned.py"
 TABLE_IMPORTS = "from .kernel import CuteConfig  # noqa: F401"
 
@@ -49,7 +50,8 @@ def candidates(m: int) -> list[CuteConfig]:
             if tile_s > 256 or tile_s > 2 * fit:
                 continue
             for tile_r, stages in itertools.product((64, 128), (0, 8)):
-                out.append(CuteConfig(tile_r, tile_s, swap_ab=True, stages=stages))
+                if stages * (tile_r + tile_s) * TILE_K * 2 <= RING_BUDGET:
+                    out.append(CuteConfig(tile_r, tile_s, swap_ab=True, stages=stages))
     else:
         # 128 x 192 tiles: 128 of them fill the 132 SMs in one wave at M = 972.
         for tile_s, swap_ab in itertools.product((128, 192, 256), (False, True)):

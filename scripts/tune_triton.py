@@ -66,7 +66,7 @@ def _swapped(m: int) -> list[GemmConfig]:
     fit_m = max(16, 1 << (m - 1).bit_length())
     out = []
     for bn, bm, bk, sk, st in itertools.product(
-        (64, 128), {fit_m, max(16, fit_m // 2)}, (64, 128, 256), (1, 2), (3, 4, 6, 8)
+        (64, 128), {fit_m, max(16, fit_m // 2)}, (64, 128, 256), (1, 2), (3, 4, 6, 8, 10, 12, 16)
     ):
         if _fits(bm, bn, bk, st):
             w = 8 if bn * bm >= 128 * 128 else 4

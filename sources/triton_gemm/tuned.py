@@ -2,85 +2,103 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-29, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket tuned at its largest workload M.
-M=    1 (bucket <= 1): best    7.49 us vs torch    7.06 us (0.942x); runner-up 7.49 us; 144 configs; best gemv 7.49 us
-M=    2 (bucket <= 2): best    7.55 us vs torch    7.10 us (0.941x); runner-up 7.58 us; 142 configs; best gemv 9.50 us
-M=    4 (bucket <= 4): best    7.60 us vs torch    7.07 us (0.930x); runner-up 7.65 us; 136 configs; best gemv 10.50 us
-M=    8 (bucket <= 8): best    7.58 us vs torch    7.02 us (0.926x); runner-up 7.66 us; 126 configs; best gemv 16.29 us
-M=   16 (bucket <= 16): best    7.62 us vs torch    7.26 us (0.954x); runner-up 7.68 us; 108 configs
-M=   32 (bucket <= 32): best    7.90 us vs torch    7.30 us (0.923x); runner-up 7.92 us; 228 configs
-M=   48 (bucket <= 48): best    7.87 us vs torch    7.31 us (0.929x); runner-up 7.92 us; 249 configs
-M=   64 (bucket <= 64): best    7.92 us vs torch    7.41 us (0.935x); runner-up 7.94 us; 249 configs
-M=   96 (bucket <= 96): best    8.75 us vs torch    7.55 us (0.863x); runner-up 8.86 us; 152 configs
-M=  128 (bucket <= 128): best    8.98 us vs torch    7.66 us (0.854x); runner-up 9.03 us; 152 configs
-M=  160 (bucket <= 160): best   10.61 us vs torch    8.06 us (0.760x); runner-up 10.69 us; 152 configs
-M=  192 (bucket <= 192): best   10.70 us vs torch    8.40 us (0.785x); runner-up 10.74 us; 152 configs
-M=  224 (bucket <= 224): best   10.81 us vs torch    8.93 us (0.826x); runner-up 10.82 us; 152 configs
-M=  256 (bucket <= 256): best   10.85 us vs torch    8.77 us (0.808x); runner-up 10.86 us; 152 configs
-M=  972 (bucket <= 1024): best   22.91 us vs torch   19.84 us (0.866x); runner-up 24.35 us; 52 configs
-M= 2053 (bucket <= 2176): best   44.66 us vs torch   36.88 us (0.826x); runner-up 47.47 us; 52 configs
-M= 2379 (bucket <= 4096): best   49.92 us vs torch   41.68 us (0.835x); runner-up 50.83 us; 52 configs
-M= 8192 (bucket <= inf): best  154.08 us vs torch  154.40 us (1.002x); runner-up 155.33 us; 52 configs
+M=    1 (bucket <= 1): best    6.83 us vs torch    7.07 us (1.035x); runner-up 7.07 us; 180 configs; best gemv 7.34 us
+M=    2 (bucket <= 2): best    6.85 us vs torch    7.04 us (1.028x); runner-up 7.07 us; 178 configs; best gemv 9.34 us
+M=    4 (bucket <= 4): best    6.88 us vs torch    7.04 us (1.023x); runner-up 7.10 us; 172 configs; best gemv 10.35 us
+M=    8 (bucket <= 8): best    6.94 us vs torch    7.07 us (1.019x); runner-up 7.04 us; 162 configs; best gemv 16.06 us
+M=   16 (bucket <= 16): best    7.06 us vs torch    7.22 us (1.023x); runner-up 7.10 us; 144 configs
+M=   32 (bucket <= 32): best    7.23 us vs torch    7.26 us (1.004x); runner-up 7.26 us; 296 configs
+M=   48 (bucket <= 48): best    7.55 us vs torch    7.39 us (0.979x); runner-up 7.68 us; 309 configs
+M=   64 (bucket <= 64): best    7.49 us vs torch    7.30 us (0.974x); runner-up 7.81 us; 309 configs
+M=   96 (bucket <= 96): best    8.64 us vs torch    7.47 us (0.865x); runner-up 8.75 us; 200 configs
+M=  128 (bucket <= 128): best    8.74 us vs torch    7.62 us (0.872x); runner-up 8.83 us; 200 configs
+M=  160 (bucket <= 160): best   10.65 us vs torch    8.06 us (0.757x); runner-up 10.66 us; 180 configs
+M=  192 (bucket <= 192): best   10.62 us vs torch    8.48 us (0.798x); runner-up 10.66 us; 180 configs
+M=  224 (bucket <= 224): best   10.75 us vs torch    8.93 us (0.830x); runner-up 10.78 us; 180 configs
+M=  256 (bucket <= 256): best   10.75 us vs torch    8.80 us (0.818x); runner-up 10.78 us; 180 configs
+M=  972 (bucket <= 1024): best   22.90 us vs torch   19.71 us (0.861x); runner-up 24.13 us; 64 configs
+M= 2053 (bucket <= 2176): best   44.18 us vs torch   36.70 us (0.831x); runner-up 47.60 us; 64 configs
+M= 2379 (bucket <= 4096): best   49.50 us vs torch   41.52 us (0.839x); runner-up 50.00 us; 64 configs
+M= 8192 (bucket <= inf): best  154.77 us vs torch  149.49 us (0.966x); runner-up 154.94 us; 64 configs
 """
 
-from .gemv import GemvConfig  # noqa: F401  (rows may name either config)
+from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
 from .kernel import GemmConfig  # noqa: F401
+from .tma import TmaConfig  # noqa: F401
 
 DEVICE = "NVIDIA H200"
 DATE = "2026-11-29"
 
 # (largest M of the bucket, config); the last bucket covers every larger M.
 TABLE = [
-    (1, GemvConfig(BLOCK_M=1, ROWS=8, BLOCK_K=128, num_warps=8, num_stages=3)),
+    (
+        1,
+        GemmConfig(
+            BLOCK_M=16,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=8,
+            SWAP_AB=True,
+        ),
+    ),
     (
         2,
         GemmConfig(
             BLOCK_M=16,
-            BLOCK_N=32,
+            BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=24,
+            ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         4,
         GemmConfig(
             BLOCK_M=16,
-            BLOCK_N=32,
+            BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         8,
         GemmConfig(
             BLOCK_M=16,
-            BLOCK_N=32,
+            BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         16,
         GemmConfig(
             BLOCK_M=16,
-            BLOCK_N=32,
+            BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
+            SWAP_AB=True,
         ),
     ),
     (
@@ -88,38 +106,41 @@ TABLE = [
         GemmConfig(
             BLOCK_M=16,
             BLOCK_N=64,
-            BLOCK_K=256,
+            BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=4,
+            num_stages=6,
+            SWAP_AB=True,
         ),
     ),
     (
         48,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=32,
+            BLOCK_M=32,
+            BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
+            SWAP_AB=True,
         ),
     ),
     (
         64,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=32,
+            BLOCK_M=32,
+            BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
+            SWAP_AB=True,
         ),
     ),
     (
@@ -127,12 +148,13 @@ TABLE = [
         GemmConfig(
             BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             SPLIT_K=1,
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
@@ -140,12 +162,13 @@ TABLE = [
         GemmConfig(
             BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             SPLIT_K=1,
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
@@ -159,6 +182,7 @@ TABLE = [
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
+            SWAP_AB=False,
         ),
     ),
     (
@@ -172,6 +196,7 @@ TABLE = [
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
+            SWAP_AB=False,
         ),
     ),
     (
@@ -185,6 +210,7 @@ TABLE = [
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
+            SWAP_AB=False,
         ),
     ),
     (
@@ -194,10 +220,11 @@ TABLE = [
             BLOCK_N=128,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=96,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
+            SWAP_AB=False,
         ),
     ),
     (
@@ -211,6 +238,7 @@ TABLE = [
             GROUP_M=8,
             num_warps=4,
             num_stages=3,
+            SWAP_AB=False,
         ),
     ),
     (
@@ -224,6 +252,7 @@ TABLE = [
             GROUP_M=8,
             num_warps=4,
             num_stages=4,
+            SWAP_AB=False,
         ),
     ),
     (
@@ -237,6 +266,7 @@ TABLE = [
             GROUP_M=8,
             num_warps=4,
             num_stages=3,
+            SWAP_AB=False,
         ),
     ),
     (
@@ -248,8 +278,9 @@ TABLE = [
             SPLIT_K=1,
             ROWS_N=None,
             GROUP_M=8,
-            num_warps=4,
+            num_warps=8,
             num_stages=3,
+            SWAP_AB=False,
         ),
     ),
 ]
