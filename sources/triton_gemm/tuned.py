@@ -2,14 +2,14 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-29, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket tuned at its largest workload M.
-M=    1 (bucket <= 1): best    6.83 us vs torch    7.07 us (1.035x); runner-up 7.07 us; 180 configs; best gemv 7.34 us
-M=    2 (bucket <= 2): best    6.85 us vs torch    7.04 us (1.028x); runner-up 7.07 us; 178 configs; best gemv 9.34 us
-M=    4 (bucket <= 4): best    6.88 us vs torch    7.04 us (1.023x); runner-up 7.10 us; 172 configs; best gemv 10.35 us
-M=    8 (bucket <= 8): best    6.94 us vs torch    7.07 us (1.019x); runner-up 7.04 us; 162 configs; best gemv 16.06 us
-M=   16 (bucket <= 16): best    7.06 us vs torch    7.22 us (1.023x); runner-up 7.10 us; 144 configs
-M=   32 (bucket <= 32): best    7.23 us vs torch    7.26 us (1.004x); runner-up 7.26 us; 296 configs
-M=   48 (bucket <= 48): best    7.55 us vs torch    7.39 us (0.979x); runner-up 7.68 us; 309 configs
-M=   64 (bucket <= 64): best    7.49 us vs torch    7.30 us (0.974x); runner-up 7.81 us; 309 configs
+M=    1 (bucket <= 1): best    6.83 us vs torch    7.06 us (1.033x); runner-up 7.09 us; 192 configs; best gemv 7.49 us
+M=    2 (bucket <= 2): best    6.91 us vs torch    6.98 us (1.009x); runner-up 7.09 us; 190 configs; best gemv 9.54 us
+M=    4 (bucket <= 4): best    6.93 us vs torch    7.07 us (1.021x); runner-up 7.10 us; 184 configs; best gemv 10.53 us
+M=    8 (bucket <= 8): best    6.98 us vs torch    7.04 us (1.009x); runner-up 7.14 us; 174 configs; best gemv 16.27 us
+M=   16 (bucket <= 16): best    7.07 us vs torch    7.26 us (1.027x); runner-up 7.20 us; 156 configs
+M=   32 (bucket <= 32): best    7.25 us vs torch    7.25 us (1.000x); runner-up 7.33 us; 316 configs
+M=   48 (bucket <= 48): best    7.49 us vs torch    7.36 us (0.983x); runner-up 7.74 us; 321 configs
+M=   64 (bucket <= 64): best    7.55 us vs torch    7.41 us (0.981x); runner-up 7.74 us; 321 configs
 M=   96 (bucket <= 96): best    8.64 us vs torch    7.47 us (0.865x); runner-up 8.75 us; 200 configs
 M=  128 (bucket <= 128): best    8.74 us vs torch    7.62 us (0.872x); runner-up 8.83 us; 200 configs
 M=  160 (bucket <= 160): best   10.65 us vs torch    8.06 us (0.757x); runner-up 10.66 us; 180 configs
