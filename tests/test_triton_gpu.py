@@ -67,3 +67,20 @@ def test_inputs_on_different_devices_are_refused(run, B):
     C = torch.empty(4, N, dtype=torch.float16, device="cuda")
     with pytest.raises(ValueError, match="A must be on a CUDA device"):
         run(A, B, C)
+
+
+@pytest.mark.parametrize(
+    "a_shape, a_dtype, c_shape, match",
+    [
+        ((4, K), torch.float32, (4, N), "A must be float16"),
+        ((4, K - 8), torch.float16, (4, N), r"A must be \[M, 2048\]"),
+        ((4, K), torch.float16, (5, N), r"C must be \[4, 3072\]"),
+        ((4, K), torch.float16, (4, N - 8), r"C must be \[4, 3072\]"),
+    ],
+)
+def test_bad_cuda_input_is_refused_not_launched(run, B, a_shape, a_dtype, c_shape, match):
+    """CUDA tensors of the wrong dtype or shape must miss the fast path and be named."""
+    A = torch.randn(a_shape, device="cuda").to(a_dtype)
+    C = torch.empty(c_shape, dtype=torch.float16, device="cuda")
+    with pytest.raises((TypeError, ValueError), match=match):
+        run(A, B, C)

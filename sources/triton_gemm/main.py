@@ -61,7 +61,32 @@ def _kernel_ready(t: torch.Tensor) -> bool:
     return t.stride(1) == 1 and t.stride(0) % 16 == 0 and t.data_ptr() % 16 == 0
 
 
+def _fast_path(A, B, C) -> bool:
+    """Everything right and in the layout the kernels are compiled for, in few host operations
+    (this runs on every call; _check spells out what is wrong when it is not)."""
+    try:
+        m = A.shape[0]
+        return (
+            A.dtype == B.dtype == C.dtype == torch.float16
+            and A.shape == (m, K)
+            and B.shape == (N, K)
+            and C.shape == (m, N)
+            and m > 0
+            and A.is_cuda
+            and A.get_device() == B.get_device() == C.get_device()
+            and A.is_contiguous()
+            and B.is_contiguous()
+            and C.is_contiguous()
+            and (A.data_ptr() | B.data_ptr() | C.data_ptr()) % 16 == 0
+        )
+    except (AttributeError, IndexError):  # not tensors, or A has no dimension
+        return False
+
+
 def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
+    if _fast_path(A, B, C):
+        launch_config(A, B, C, select_config(A.shape[0]))
+        return
     _check(A, B, C)
     m = A.shape[0]
     if m == 0:

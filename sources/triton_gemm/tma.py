@@ -113,7 +113,7 @@ def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:
             if device.type == "cuda"
             else SM_COUNT_FALLBACK
         )
-    tiles = triton.cdiv(m, cfg.BLOCK_M) * (n // cfg.BLOCK_N)
+    tiles = -(-m // cfg.BLOCK_M) * (n // cfg.BLOCK_N)  # not triton.cdiv: jitted, slow from Python
     return min(tiles, sms * cfg.CTAS_PER_SM)
 
 
