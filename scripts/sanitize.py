@@ -1,11 +1,12 @@
-"""Run the Triton solution once per kernel variant in the table, for compute-sanitizer.
+"""Run a solution on a few M (every kind of table entry, tails in no list) for compute-sanitizer.
 
-Usage (on the device):
-    compute-sanitizer --tool memcheck  python -m scripts.sanitize_triton
-    compute-sanitizer --tool racecheck python -m scripts.sanitize_triton
+Usage (on the device), SOLUTION being triton_gemm or cute_gemm:
+    compute-sanitizer --tool memcheck  python -m scripts.sanitize SOLUTION
+    compute-sanitizer --tool racecheck python -m scripts.sanitize SOLUTION
 Each M is checked against a float32 reference; exits 1 on a wrong answer.
 """
 
+import importlib
 import sys
 
 import torch
@@ -13,20 +14,23 @@ import torch
 from fibgemm import REPO_ROOT, K, N
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
-from triton_gemm.main import run  # noqa: E402
 
-# One M per table bucket kind (GEMV, split or narrow GEMM, mid, large) plus tails in no list.
-MS = [1, 3, 7, 16, 33, 100, 256, 972, 2379]
+# Small, swap-AB, mid (partial and shifted last tiles), large, plus tails in no list.
+MS = [1, 3, 7, 16, 33, 100, 200, 256, 972, 2379]
 
 
 def main() -> int:
+    if len(sys.argv) != 2 or sys.argv[1] not in ("triton_gemm", "cute_gemm"):
+        print("usage: python -m scripts.sanitize {triton_gemm|cute_gemm}", file=sys.stderr)
+        return 2
+    run = importlib.import_module(f"{sys.argv[1]}.main").run
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
     bad = 0
     for m in MS:
         a = torch.randn(m, K, dtype=torch.float16, device="cuda")
         c = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
         run(a, b, c)
-        run(a, b, c)  # a second launch reuses the split-K counters the first one reset
+        run(a, b, c)  # a second launch: split-K counters reset, compiled kernels reused
         torch.cuda.synchronize()
         ref = a.float() @ b.float().T
         ok = bool(torch.isfinite(c).all()) and bool(
