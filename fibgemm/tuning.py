@@ -4,11 +4,12 @@ solution's tuned.py so that anyone can regenerate it on the device.
 """
 
 import argparse
+import math
 from collections.abc import Callable, Sequence
 
 import torch
 
-from . import K, N
+from . import WORKLOAD_MS, K, N
 from .timing import ColdL2Timer
 
 INF = 1 << 62
@@ -22,6 +23,12 @@ Launch = Callable[[torch.Tensor, torch.Tensor, torch.Tensor, object], None]
 
 def bucket_label(limit: int) -> str:
     return "inf" if limit == INF else str(limit)
+
+
+def workload_ms(limit: int) -> list[int]:
+    """The workload Ms that fall in the bucket ending at `limit`."""
+    lower = max((b for b in BUCKETS if b < limit), default=0)
+    return [m for m in WORKLOAD_MS if lower < m <= limit]
 
 
 def is_correct(launch: Launch, cfg, a: torch.Tensor, b: torch.Tensor, ref: torch.Tensor) -> bool:
@@ -53,6 +60,40 @@ def rank_bucket(
     return ranked, times[-1].p50, len(good)
 
 
+def rank_bucket_over_ms(
+    timer: ColdL2Timer,
+    ms: Sequence[int],
+    b: torch.Tensor,
+    cfgs: Sequence,
+    launch: Launch,
+    iters: int,
+) -> tuple[list[tuple[float, object]], int]:
+    """(geomean speedup over torch across `ms`, config) of the configs correct at every m,
+    best first, and how many those are. Each m gets fresh inputs and its own torch timing, so
+    the score is what the runner would report for the bucket's workloads."""
+    ratios: dict = {}
+    for m in ms:
+        ranked, torch_us, _ = rank_bucket(timer, m, b, cfgs, launch, iters)
+        for us, cfg in ranked:
+            ratios.setdefault(cfg, []).append(torch_us / us)
+    scored = [
+        (math.exp(sum(map(math.log, r)) / len(r)), cfg)
+        for cfg, r in ratios.items()
+        if len(r) == len(ms)
+    ]
+    scored.sort(key=lambda x: -x[0])
+    return scored, len(scored)
+
+
+def bucket_line_over_ms(ms: Sequence[int], limit: int, scored: list, n_correct: int) -> str:
+    """The provenance line of a bucket scored over several M."""
+    runner_up = f"; runner-up {scored[1][0]:.3f}x" if len(scored) > 1 else ""
+    return (
+        f"M in {','.join(map(str, ms))} (bucket <= {bucket_label(limit)}): best geomean "
+        f"{scored[0][0]:.3f}x vs torch{runner_up}; {n_correct} configs"
+    )
+
+
 def bucket_line(m: int, limit: int, ranked: list, torch_us: float, n_correct: int) -> str:
     """The provenance line a tuned.py keeps for one bucket."""
     best_us = ranked[0][0]
@@ -76,7 +117,19 @@ def kept_rows(table: list, doc: str | None, keep: set) -> tuple[dict, dict]:
     return configs, lines
 
 
-def render_table(script: str, imports: str, best: dict, device: str, date: str, notes: dict) -> str:
+SINGLE_M = "each bucket tuned at its largest workload M"
+EVERY_M = "each bucket scored by its geomean speedup over every workload M in it"
+
+
+def render_table(
+    script: str,
+    imports: str,
+    best: dict,
+    device: str,
+    date: str,
+    notes: dict,
+    method: str = SINGLE_M,
+) -> str:
     """The text of a tuned.py: provenance docstring, DEVICE, DATE and TABLE in bucket order."""
     rows = "\n".join(
         f"    ({'1 << 62' if limit == INF else limit}, {best[limit]!r})," for limit in BUCKETS
@@ -85,7 +138,7 @@ def render_table(script: str, imports: str, best: dict, device: str, date: str, 
     return f'''"""Config per M bucket, written by {script} on the device; do not edit.
 
 Provenance: tuned on {device}, {date}, by `python -m {script.removesuffix(".py").replace("/", ".")}`
-(CUPTI span after a 256 MB zero fill, median); each bucket tuned at its largest workload M.
+(CUPTI span after a 256 MB zero fill, median); {method}.
 {lines}
 """
 
@@ -107,6 +160,11 @@ def parse_tuner_args(description: str, iters: int) -> argparse.Namespace:
     p.add_argument("--iters", type=int, default=iters, help="timed calls per config")
     p.add_argument("--jobs", type=int, default=12, help="parallel compile processes (Triton)")
     p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
+    p.add_argument(
+        "--every-m",
+        action="store_true",
+        help="score configs by geomean speedup over every workload M of a bucket, not its largest",
+    )
     p.add_argument(
         "--buckets",
         nargs="+",

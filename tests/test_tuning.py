@@ -3,7 +3,8 @@ tuned.py."""
 
 from triton_gemm import tuned as triton_tuned
 
-from fibgemm.tuning import BUCKETS, INF, REPRESENTATIVE, kept_rows, render_table
+from fibgemm import WORKLOAD_MS, tuning
+from fibgemm.tuning import BUCKETS, INF, REPRESENTATIVE, kept_rows, render_table, workload_ms
 from scripts import tune_cute, tune_triton
 
 
@@ -57,3 +58,27 @@ def test_cute_candidates_include_one_tile_over_the_tokens():
             assert any(c.tile_s >= m for c in cfgs), (m, cfgs)
         else:
             assert any(not c.swap_ab for c in cfgs)
+
+
+def test_every_workload_m_falls_in_exactly_one_bucket():
+    per_bucket = [workload_ms(limit) for limit in BUCKETS]
+    assert all(per_bucket), "a bucket without workloads cannot be scored over its Ms"
+    assert sorted(m for ms in per_bucket for m in ms) == sorted(WORKLOAD_MS)
+    assert workload_ms(48) == [35, 40, 48] and workload_ms(1024) == [972]
+
+
+def test_scoring_over_ms_is_the_geomean_and_drops_configs_wrong_anywhere(monkeypatch):
+    # Fake timings: torch takes 10 us; "a" takes 5 then 20 us (geomean 1.0x), "b" 8 us twice
+    # (1.25x), "c" is fastest at the first M but incorrect at the second.
+    times = {16: {"a": 5.0, "b": 8.0, "c": 1.0}, 32: {"a": 20.0, "b": 8.0}}
+
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters):
+        ranked = sorted((us, cfg) for cfg, us in times[m].items() if cfg in cfgs)
+        return ranked, 10.0, len(ranked)
+
+    monkeypatch.setattr(tuning, "rank_bucket", fake_rank_bucket)
+    scored, n_ok = tuning.rank_bucket_over_ms(None, [16, 32], None, ["a", "b", "c"], None, 1)
+    assert [cfg for _, cfg in scored] == ["b", "a"] and n_ok == 2
+    assert abs(scored[0][0] - 1.25) < 1e-12 and abs(scored[1][0] - 1.0) < 1e-12
+    line = tuning.bucket_line_over_ms([16, 32], 32, scored, n_ok)
+    assert "(bucket <= 32)" in line and "1.250x" in line
