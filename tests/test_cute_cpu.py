@@ -15,7 +15,7 @@ if not torch.cuda.is_available():
     os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")  # before cutlass is imported
 
 from cute_gemm import main as cute_main  # noqa: E402
-from cute_gemm.kernel import is_valid  # noqa: E402
+from cute_gemm.kernel import CuteConfig, is_valid  # noqa: E402
 
 from scripts.compile_cute import distinct_configs  # noqa: E402
 
@@ -63,6 +63,14 @@ def test_table_configs_are_valid_and_cover_every_m():
     assert all(is_valid(cfg, 2048) for _, cfg in TABLE)
     for m in [1, 3, 16, 17, 100, 256, 257, 972, 4097, 10**6]:
         assert cute_main.select_config(m) in {cfg for _, cfg in TABLE}
+
+
+def test_tiles_whose_epilogue_sub_tiles_overrun_are_invalid():
+    # The epilogue writes 32-wide sub-tiles: 48 = 32 + 16 would write 16 columns past the tile.
+    for tile_s in (16, 32, 64, 96, 192, 256):
+        assert is_valid(CuteConfig(64, tile_s, swap_ab=True), 2048), tile_s
+    for tile_s in (48, 80, 112, 240):
+        assert not is_valid(CuteConfig(64, tile_s, swap_ab=True), 2048), tile_s
 
 
 def _t(*shape, dtype=torch.float16):

@@ -18,7 +18,7 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   the loads and clips the store).
 The producer gives its registers to the consumers (setmaxnreg).
 
-Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 from 16 to 256;
+Constraints (`is_valid`): tile_r in {64, 128}; tile_s 16, 32 or a multiple of 32 up to 256;
 K a multiple of 64; 16-byte aligned rows (K and S multiples of 8).
 """
 
@@ -35,6 +35,7 @@ THREADS_PER_WG = 128
 TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16
 SMEM_BYTES = 227 * 1024
 EPI_STAGES = 2
+EPI_TILE_S = 32  # the epilogue sub-tile width the DSL picks for fp16 (min(32, tile_s))
 MAX_STAGES = 24
 
 
@@ -55,6 +56,9 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         cfg.tile_r in (64, 128)
         and cfg.tile_s % 16 == 0
         and 16 <= cfg.tile_s <= 256
+        # The epilogue stores min(32, tile_s)-wide sub-tiles: they must cover the tile exactly,
+        # or the last one writes past it (seen on the H200 with tile_s = 48 at M = 53).
+        and (cfg.tile_s <= EPI_TILE_S or cfg.tile_s % EPI_TILE_S == 0)
         and k % TILE_K == 0
         and cfg.stages >= 0
     )
