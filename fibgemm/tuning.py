@@ -94,6 +94,56 @@ def bucket_line_over_ms(ms: Sequence[int], limit: int, scored: list, n_correct: 
     )
 
 
+def configs_to_compile(todo: Sequence[int], candidates: Callable, every_m: bool) -> list:
+    """Every candidate any bucket in `todo` will time, once, in a fixed order."""
+    return sorted(
+        {c for limit in todo for m in tuned_ms(limit, every_m) for c in candidates(m)}, key=repr
+    )
+
+
+def tuned_ms(limit: int, every_m: bool) -> list[int]:
+    """The Ms a bucket is timed at: all its workload Ms, or its representative one."""
+    return workload_ms(limit) if every_m else [REPRESENTATIVE[limit]]
+
+
+def tune_bucket(
+    timer: ColdL2Timer,
+    limit: int,
+    b: torch.Tensor,
+    candidates: Callable,
+    launch: Launch,
+    iters: int,
+    every_m: bool,
+    usable: set | None = None,
+) -> tuple[object, str]:
+    """The best config of one bucket and its provenance line. `usable`: the configs that
+    compiled (None: all)."""
+    ms = tuned_ms(limit, every_m)
+    cfgs = [
+        c for c in configs_to_compile([limit], candidates, every_m) if usable is None or c in usable
+    ]
+    if every_m:
+        scored, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters)
+        ranked, line = scored, (bucket_line_over_ms(ms, limit, scored, n_ok) if scored else "")
+    else:
+        ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters)
+        line = bucket_line(ms[0], limit, ranked, torch_us, n_ok) if ranked else ""
+    if not ranked:
+        raise SystemExit(f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct")
+    return ranked[0][1], line
+
+
+def tuning_method(every_m: bool, todo: Sequence[int]) -> str:
+    """How the table's provenance lines were made, for its docstring."""
+    if not every_m:
+        return SINGLE_M
+    return (
+        EVERY_M
+        if set(todo) == set(BUCKETS)
+        else EVERY_M + " (buckets not retuned keep their lines)"
+    )
+
+
 def bucket_line(m: int, limit: int, ranked: list, torch_us: float, n_correct: int) -> str:
     """The provenance line a tuned.py keeps for one bucket."""
     best_us = ranked[0][0]

@@ -23,18 +23,13 @@ from fibgemm import REPO_ROOT, K, N
 from fibgemm.timing import ColdL2Timer
 from fibgemm.tuning import (
     BUCKETS,
-    EVERY_M,
-    REPRESENTATIVE,
-    SINGLE_M,
-    bucket_line,
-    bucket_line_over_ms,
+    configs_to_compile,
     kept_rows,
     parse_tuner_args,
-    rank_bucket,
-    rank_bucket_over_ms,
     render_table,
     save_table,
-    workload_ms,
+    tune_bucket,
+    tuning_method,
 )
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -76,36 +71,18 @@ def main() -> int:
 
     best, notes = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(todo))
     start = time.perf_counter()
-    ms_of = {
-        limit: workload_ms(limit) if args.every_m else [REPRESENTATIVE[limit]] for limit in todo
-    }
-    all_cfgs = sorted({c for limit in todo for m in ms_of[limit] for c in candidates(m)}, key=repr)
+    all_cfgs = configs_to_compile(todo, candidates, args.every_m)
     for cfg in all_cfgs:
         cute_main.compiled_kernel(cfg)
     print(f"compiled {len(all_cfgs)} configs in {time.perf_counter() - start:.0f} s")
     timer = ColdL2Timer("cuda")
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
     for limit in todo:
-        if args.every_m:
-            ms = workload_ms(limit)
-            cfgs = sorted({c for m in ms for c in candidates(m)}, key=repr)
-            scored, n_ok = rank_bucket_over_ms(
-                timer, ms, b, cfgs, cute_main.launch_config, args.iters
-            )
-            best[limit] = scored[0][1]
-            notes[limit] = bucket_line_over_ms(ms, limit, scored, n_ok)
-        else:
-            m = REPRESENTATIVE[limit]
-            ranked, torch_us, n_ok = rank_bucket(
-                timer, m, b, candidates(m), cute_main.launch_config, args.iters
-            )
-            best[limit] = ranked[0][1]
-            notes[limit] = bucket_line(m, limit, ranked, torch_us, n_ok)
+        best[limit], notes[limit] = tune_bucket(
+            timer, limit, b, candidates, cute_main.launch_config, args.iters, args.every_m
+        )
         print(notes[limit], "\n   ", best[limit], flush=True)
     device = torch.cuda.get_device_name()
-    method = EVERY_M if args.every_m else SINGLE_M
-    if args.every_m and set(todo) != set(BUCKETS):
-        method += " (the buckets not retuned keep their own lines)"
     text = render_table(
         "scripts/tune_cute.py",
         TABLE_IMPORTS,
@@ -113,7 +90,7 @@ def main() -> int:
         device,
         dt.date.today().isoformat(),
         notes,
-        method,
+        tuning_method(args.every_m, todo),
     )
     save_table(text, TUNED_PATH, args.dry_run)
     return 0

@@ -22,13 +22,13 @@ from fibgemm import REPO_ROOT, K, N
 from fibgemm.timing import ColdL2Timer
 from fibgemm.tuning import (
     BUCKETS,
-    REPRESENTATIVE,
-    bucket_line,
+    configs_to_compile,
     kept_rows,
     parse_tuner_args,
-    rank_bucket,
     render_table,
     save_table,
+    tune_bucket,
+    tuning_method,
 )
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -169,7 +169,7 @@ def main() -> int:
     from triton_gemm import tuned
 
     best, notes = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(todo))
-    all_cfgs = sorted({c for limit in todo for c in candidates(REPRESENTATIVE[limit])}, key=repr)
+    all_cfgs = configs_to_compile(todo, candidates, args.every_m)
     t0 = time.perf_counter()
     import multiprocessing as mp
 
@@ -180,17 +180,18 @@ def main() -> int:
     timer = ColdL2Timer("cuda")
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
     for limit in todo:
-        m = REPRESENTATIVE[limit]
-        cfgs = [c for c in candidates(m) if c in ok_cfgs]
-        ranked, torch_us, n_ok = rank_bucket(timer, m, b, cfgs, launch_config, args.iters)
-        best[limit] = ranked[0][1]
-        gemvs = [t for t, c in ranked if isinstance(c, GemvConfig)]
-        line = bucket_line(m, limit, ranked, torch_us, n_ok)
-        line += f"; best gemv {gemvs[0]:.2f} us" if gemvs else ""
-        print(line, "\n   ", ranked[0][1], flush=True)
-        notes[limit] = line
+        best[limit], notes[limit] = tune_bucket(
+            timer, limit, b, candidates, launch_config, args.iters, args.every_m, ok_cfgs
+        )
+        print(notes[limit], "\n   ", best[limit], flush=True)
     text = render_table(
-        "scripts/tune_triton.py", TABLE_IMPORTS, best, device, dt.date.today().isoformat(), notes
+        "scripts/tune_triton.py",
+        TABLE_IMPORTS,
+        best,
+        device,
+        dt.date.today().isoformat(),
+        notes,
+        tuning_method(args.every_m, todo),
     )
     save_table(text, TUNED_PATH, args.dry_run)
     return 0

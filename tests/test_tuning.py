@@ -1,6 +1,7 @@
 """The tuning scripts' logic that needs no GPU: buckets, candidates, writing and re-reading a
 tuned.py."""
 
+import pytest
 from triton_gemm import tuned as triton_tuned
 
 from fibgemm import WORKLOAD_MS, tuning
@@ -82,3 +83,42 @@ def test_scoring_over_ms_is_the_geomean_and_drops_configs_wrong_anywhere(monkeyp
     assert abs(scored[0][0] - 1.25) < 1e-12 and abs(scored[1][0] - 1.0) < 1e-12
     line = tuning.bucket_line_over_ms([16, 32], 32, scored, n_ok)
     assert "(bucket <= 32)" in line and "1.250x" in line
+
+
+def _fake_ranking(monkeypatch, times):
+    """rank_bucket replaced by fixed timings {m: {cfg: us}}; torch takes 10 us everywhere."""
+
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters):
+        ranked = sorted((us, cfg) for cfg, us in times[m].items() if cfg in cfgs)
+        return ranked, 10.0, len(ranked)
+
+    monkeypatch.setattr(tuning, "rank_bucket", fake_rank_bucket)
+
+
+def test_tune_bucket_at_the_largest_m_or_over_every_m(monkeypatch):
+    # Bucket 48 holds M = 35, 40, 48: "x" wins at 48 alone, "y" over all three.
+    _fake_ranking(monkeypatch, {35: {"x": 20, "y": 8}, 40: {"x": 20, "y": 8}, 48: {"x": 5, "y": 8}})
+    seen = []
+
+    def candidates(m):
+        seen.append(m)
+        return ["x", "y"]
+
+    best, line = tuning.tune_bucket(None, 48, None, candidates, None, 1, every_m=False)
+    assert best == "x" and line.startswith("M=   48 (bucket <= 48)") and seen == [48]
+    best, line = tuning.tune_bucket(None, 48, None, candidates, None, 1, every_m=True)
+    assert best == "y" and line.startswith("M in 35,40,48 (bucket <= 48)")
+    assert "not retuned" in tuning.tuning_method(True, [48])
+    assert tuning.tuning_method(True, BUCKETS) == tuning.EVERY_M
+
+
+def test_tune_bucket_names_the_bucket_when_nothing_is_correct(monkeypatch):
+    _fake_ranking(monkeypatch, {64: {}})
+    with pytest.raises(SystemExit, match=r"bucket <= 64: none of 2 configs is correct"):
+        tuning.tune_bucket(None, 64, None, lambda m: ["x", "y"], None, 1, every_m=False)
+
+
+def test_configs_that_did_not_compile_are_never_timed(monkeypatch):
+    _fake_ranking(monkeypatch, {64: {"x": 5, "y": 8}})
+    best, _ = tuning.tune_bucket(None, 64, None, lambda m: ["x", "y"], None, 1, False, {"y"})
+    assert best == "y"
