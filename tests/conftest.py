@@ -3,12 +3,18 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 ROOT = Path(__file__).resolve().parent.parent
 # Solution folders import as packages (`triton_gemm.main`), as flashinfer-bench imports them.
 sys.path.insert(0, str(ROOT / "sources"))
 # Builds that flashinfer-bench caches go to a throwaway folder, never the user's cache.
 os.environ.setdefault("FIB_CACHE_PATH", str(Path(os.environ.get("TMPDIR", "/tmp")) / "fib-cache"))
+# Without a GPU the Triton kernels run under the interpreter. It must be chosen before any test
+# module imports triton_gemm (the tuning tests do, through the tuners): set here, not per module,
+# or the result depends on the order the modules run in.
+if not torch.cuda.is_available():
+    os.environ["TRITON_INTERPRET"] = "1"
 
 
 # M values in no workload list: tails of every tile size the solutions use.

@@ -1,20 +1,15 @@
 """Every kernel variant of the Triton solution on small shapes: under TRITON_INTERPRET=1 on the
-CPU (CI), natively where CUDA exists. Also the dispatch table and the input checks."""
-
-import os
+CPU (CI; conftest.py sets it), natively where CUDA exists. Also the dispatch table and the input
+checks."""
 
 import pytest
 import torch
-
-if not torch.cuda.is_available():
-    os.environ["TRITON_INTERPRET"] = "1"  # before triton_gemm.kernel is imported
-
-from triton_gemm import gemv, tma  # noqa: E402
-from triton_gemm import main as solution  # noqa: E402
-from triton_gemm.gemv import GemvConfig  # noqa: E402
-from triton_gemm.kernel import GemmConfig, _launch, is_valid  # noqa: E402
-from triton_gemm.tma import TmaConfig, _launch_tma  # noqa: E402
-from triton_gemm.tuned import TABLE  # noqa: E402
+from triton_gemm import gemv, tma
+from triton_gemm import main as solution
+from triton_gemm.gemv import GemvConfig
+from triton_gemm.kernel import GemmConfig, _launch, is_valid
+from triton_gemm.tma import TmaConfig, _launch_tma
+from triton_gemm.tuned import TABLE
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 # One config per variant the kernel has, plus every distinct config of the tuned table.
