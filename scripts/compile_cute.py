@@ -2,11 +2,13 @@
 
 Usage: python -m scripts.compile_cute DUMP_DIR
 Writes DUMP_DIR/<index>/*.ptx for the index-th of the table's distinct configs (in the order of
-`distinct_configs`) and prints one line per config with its compile time. Needs no GPU
+`distinct_configs`) and prints one line per config with its compile time and what its PTX holds
+(WGMMA shapes, TMA loads and stores, setmaxnreg, mbarrier operations). Needs no GPU
 (CUTE_DSL_ARCH=sm_90a is set when none is present).
 """
 
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -21,6 +23,18 @@ def distinct_configs(table) -> list:
     return sorted({cfg for _, cfg in table}, key=repr)
 
 
+def ptx_summary(folder: Path) -> str:
+    """The Hopper instructions a config's PTX uses, counted."""
+    text = "".join(f.read_text() for f in sorted(folder.glob("*.ptx")))
+    shapes = sorted(set(re.findall(r"wgmma\.mma_async\.sync\.aligned\.(m64n\d+k16)", text)))
+    return (
+        f"wgmma {','.join(shapes) or 'NONE'}; "
+        f"TMA loads {text.count('cp.async.bulk.tensor.2d.shared::cta.global')}, "
+        f"TMA stores {text.count('cp.async.bulk.tensor.2d.global.shared::cta')}, "
+        f"setmaxnreg {text.count('setmaxnreg')}, mbarrier ops {text.count('mbarrier.')}"
+    )
+
+
 def main() -> int:
     dump = Path(sys.argv[1])
     os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")
@@ -31,7 +45,8 @@ def main() -> int:
         out.mkdir(parents=True, exist_ok=True)
         start = time.perf_counter()
         cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")
-        print(f"{i}: {cfg} compiled in {time.perf_counter() - start:.2f} s")
+        seconds = time.perf_counter() - start
+        print(f"{i}: {cfg} compiled in {seconds:.2f} s; {ptx_summary(out)}", flush=True)
     return 0
 
 
