@@ -8,7 +8,8 @@ import math
 from collections import defaultdict
 from pathlib import Path
 
-N, K = 3072, 2048
+from . import K, N
+
 # Kernel time to stream a number of bytes right after the 256 MB zero fill (H200, measured
 # 2026-11-29, best of 36 Triton configs): the dirty L2 costs a write-back per line brought in.
 STREAM_AFTER_FILL = [(3.1e6, 3.14), (6.3e6, 4.11), (12.6e6, 5.76), (25.2e6, 9.84), (50.3e6, 17.18)]

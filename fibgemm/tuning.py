@@ -4,12 +4,12 @@ solution's tuned.py so that anyone can regenerate it on the device.
 """
 
 import argparse
-import math
 from collections.abc import Callable, Sequence
 
 import torch
 
 from . import WORKLOAD_MS, K, N
+from .report import geomean
 from .timing import ColdL2Timer
 
 INF = 1 << 62
@@ -17,6 +17,9 @@ INF = 1 << 62
 BUCKETS = [1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 1024, 2176, 4096, INF]
 REPRESENTATIVE = {limit: limit for limit in BUCKETS if limit <= 256}
 REPRESENTATIVE.update({1024: 972, 2176: 2053, 4096: 2379, INF: 8192})
+# The two ways a bucket can be tuned, as a tuned.py's docstring names them.
+SINGLE_M = "each bucket tuned at its largest workload M"
+EVERY_M = "each bucket scored by its geomean speedup over every workload M in it"
 
 Launch = Callable[[torch.Tensor, torch.Tensor, torch.Tensor, object], None]
 
@@ -76,11 +79,7 @@ def rank_bucket_over_ms(
         ranked, torch_us, _ = rank_bucket(timer, m, b, cfgs, launch, iters)
         for us, cfg in ranked:
             ratios.setdefault(cfg, []).append(torch_us / us)
-    scored = [
-        (math.exp(sum(map(math.log, r)) / len(r)), cfg)
-        for cfg, r in ratios.items()
-        if len(r) == len(ms)
-    ]
+    scored = [(geomean(r), cfg) for cfg, r in ratios.items() if len(r) == len(ms)]
     scored.sort(key=lambda x: -x[0])
     return scored, len(scored)
 
@@ -119,29 +118,26 @@ def tune_bucket(
     """The best config of one bucket and its provenance line. `usable`: the configs that
     compiled (None: all)."""
     ms = tuned_ms(limit, every_m)
-    cfgs = [
-        c for c in configs_to_compile([limit], candidates, every_m) if usable is None or c in usable
-    ]
+    cfgs = configs_to_compile([limit], candidates, every_m)
+    cfgs = [c for c in cfgs if usable is None or c in usable]
     if every_m:
-        scored, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters)
-        ranked, line = scored, (bucket_line_over_ms(ms, limit, scored, n_ok) if scored else "")
+        ranked, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters)
     else:
         ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters)
-        line = bucket_line(ms[0], limit, ranked, torch_us, n_ok) if ranked else ""
     if not ranked:
         raise SystemExit(f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct")
-    return ranked[0][1], line
+    if every_m:
+        return ranked[0][1], bucket_line_over_ms(ms, limit, ranked, n_ok)
+    return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
 
 
 def tuning_method(every_m: bool, todo: Sequence[int]) -> str:
     """How the table's provenance lines were made, for its docstring."""
     if not every_m:
         return SINGLE_M
-    return (
-        EVERY_M
-        if set(todo) == set(BUCKETS)
-        else EVERY_M + " (buckets not retuned keep their lines)"
-    )
+    if set(todo) == set(BUCKETS):
+        return EVERY_M
+    return EVERY_M + " (the buckets not retuned keep their own lines)"
 
 
 def bucket_line(m: int, limit: int, ranked: list, torch_us: float, n_correct: int) -> str:
@@ -165,10 +161,6 @@ def kept_rows(table: list, doc: str | None, keep: set) -> tuple[dict, dict]:
             if f"(bucket <= {bucket_label(limit)})" in line:
                 lines[limit] = line
     return configs, lines
-
-
-SINGLE_M = "each bucket tuned at its largest workload M"
-EVERY_M = "each bucket scored by its geomean speedup over every workload M in it"
 
 
 def render_table(

@@ -1,14 +1,14 @@
 """Tune the CuTe DSL solution's dispatch table on the device; rewrite sources/cute_gemm/tuned.py.
 
-For each representative M, every candidate config is compiled (about a second each), checked
-against a float32 reference on fresh random inputs and timed under the runner's protocol; the
-fastest correct one becomes that M's bucket. Candidates favour one tile along the token side
-(tile_s = M rounded up to 16) because a mostly empty last tile costs nearly a full one.
+Every candidate config is compiled (about a second each), checked against a float32 reference
+on fresh random inputs and timed under the runner's protocol against torch.matmul; the best
+correct one becomes the bucket's config. By default a bucket is timed at its largest workload M;
+with --every-m its configs are scored by their geomean speedup over every workload M in it (what
+the runner reports). Candidates favour one tile along the token side (tile_s = M rounded up)
+because a mostly empty last tile costs nearly a full one.
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...] [--dry-run]
-With --every-m a bucket's configs are scored by their geomean speedup over torch across every
-workload M in the bucket (what the runner reports) instead of their time at its largest M.
 then `ruff format` and `python -m scripts.pack_solutions`.
 """
 
