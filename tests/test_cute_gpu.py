@@ -64,3 +64,21 @@ def test_m_zero_is_a_no_op(run, B):
         B,
         torch.empty(0, N, dtype=torch.float16, device="cuda"),
     )
+
+
+@pytest.mark.parametrize("cpu_arg", ["A", "B", "C"])
+def test_an_operand_on_the_cpu_is_named(run, B, cpu_arg):
+    args = {
+        "A": torch.randn(4, K, dtype=torch.float16, device="cuda"),
+        "B": B,
+        "C": torch.empty(4, N, dtype=torch.float16, device="cuda"),
+    }
+    args[cpu_arg] = args[cpu_arg].cpu()
+    with pytest.raises(ValueError, match=f"{cpu_arg} must be on a CUDA device"):
+        run(args["A"], args["B"], args["C"])
+
+
+def test_wrong_dtype_on_the_gpu_is_named(run, B):
+    A = torch.randn(4, K, device="cuda")  # float32
+    with pytest.raises(TypeError, match="A must be float16"):
+        run(A, B, torch.empty(4, N, dtype=torch.float16, device="cuda"))
