@@ -31,7 +31,9 @@ def ptx_summary(folder: Path) -> str:
         f"wgmma {','.join(shapes) or 'NONE'}; "
         f"TMA loads {text.count('cp.async.bulk.tensor.2d.shared::cta.global')}, "
         f"TMA stores {text.count('cp.async.bulk.tensor.2d.global.shared::cta')}, "
-        f"setmaxnreg {text.count('setmaxnreg')}, mbarrier ops {text.count('mbarrier.')}"
+        f"setmaxnreg {text.count('setmaxnreg')}, mbarrier ops {text.count('mbarrier.')}, "
+        f"cluster barriers {text.count('barrier.cluster.arrive')}, "
+        f"DSMEM loads {text.count('ld.shared::cluster')}"
     )
 
 

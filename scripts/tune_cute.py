@@ -36,14 +36,21 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
 from cute_gemm.kernel import TILE_K, CuteConfig, is_valid  # noqa: E402
 
+SMS = 132  # H200
 RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
 TUNED_PATH = REPO_ROOT / "sources" / "cute_gemm" / "tuned.py"
 TABLE_IMPORTS = "from .kernel import CuteConfig  # noqa: F401"
 
 
+def ctas(cfg: CuteConfig, m: int) -> int:
+    rows, cols = (N, m) if cfg.swap_ab else (m, N)
+    return -(-rows // cfg.tile_r) * -(-cols // cfg.tile_s) * cfg.splits
+
+
 def candidates(m: int) -> list[CuteConfig]:
     """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256, with a full
-    ring (every stage that fits) or 8 stages; 128-row tiles (two consumer warp groups) above."""
+    ring (every stage that fits) or 8 stages, alone or split-K over a cluster of 2 or 4 while
+    that still fits one wave; 128-row tiles (two consumer warp groups) above."""
     out = []
     if m <= 256:
         fit = -(-m // 16) * 16
@@ -51,9 +58,12 @@ def candidates(m: int) -> list[CuteConfig]:
         for tile_s in sorted({fit, half, 16, 32, 64, 128, 256}):
             if tile_s > 256 or tile_s > 2 * fit:
                 continue
-            for tile_r, stages in itertools.product((64, 128), (0, 8)):
-                if stages * (tile_r + tile_s) * TILE_K * 2 <= RING_BUDGET:
-                    out.append(CuteConfig(tile_r, tile_s, swap_ab=True, stages=stages))
+            for tile_r, stages, splits in itertools.product((64, 128), (0, 8), (1, 2, 4)):
+                cfg = CuteConfig(tile_r, tile_s, swap_ab=True, stages=stages, splits=splits)
+                if stages * (tile_r + tile_s) * TILE_K * 2 > RING_BUDGET:
+                    continue
+                if splits == 1 or ctas(cfg, m) <= SMS:
+                    out.append(cfg)
     else:
         # 128 x 192 tiles: 128 of them fill the 132 SMs in one wave at M = 972.
         for tile_s, swap_ab in itertools.product((128, 192, 256), (False, True)):

@@ -55,6 +55,31 @@ def test_config_compiles_to_tma_wgmma_ptx(ptx_by_config, index):
     assert "cp.async.bulk.tensor.2d.global.shared::cta" in text, "no TMA store"
     assert "setmaxnreg" in text, "no register reallocation between producer and consumers"
     assert "mbarrier" in text
+    if cfg.splits > 1:
+        _assert_split_k_reduction(text)
+
+
+def _assert_split_k_reduction(text: str) -> None:
+    assert text.count("barrier.cluster.arrive") >= 2, "split-K without its cluster barriers"
+    assert "mapa.shared::cluster" in text and "ld.shared::cluster" in text, "no DSMEM reads"
+    assert "red.global" not in text and "atom.global" not in text, "reduction through memory"
+
+
+def test_split_k_config_reduces_through_distributed_shared_memory(tmp_path):
+    """Whether or not the table uses split-K now, the kernel's split-K path compiles to a
+    cluster reduction (no global atomics, no workspace)."""
+    cfg = CuteConfig(64, 32, swap_ab=True, splits=2)
+    cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={tmp_path}")
+    (ptx,) = tmp_path.glob("*.ptx")
+    _assert_split_k_reduction(ptx.read_text())
+
+
+def test_split_k_must_divide_k_and_fit_its_partials_in_the_ring():
+    assert is_valid(CuteConfig(64, 64, swap_ab=True, splits=4), 2048)
+    assert not is_valid(CuteConfig(64, 64, swap_ab=True, splits=3), 2048)
+    assert not is_valid(CuteConfig(64, 64, swap_ab=True, splits=4), 64 * 6)  # 6 k-tiles
+    assert is_valid(CuteConfig(64, 256, swap_ab=True, stages=8, splits=2), 2048)
+    assert not is_valid(CuteConfig(64, 256, swap_ab=True, stages=7, splits=2), 2048)
 
 
 def test_table_configs_are_valid_and_cover_every_m():

@@ -3,6 +3,7 @@
 import pytest
 import torch
 from conftest import TAIL_MS
+from cute_gemm.kernel import CuteConfig
 from cute_gemm.tuned import TABLE
 
 from fibgemm import WORKLOAD_MS, K, N
@@ -36,7 +37,19 @@ def _token_tile(cfg) -> int:
     return cfg.tile_s if cfg.swap_ab else cfg.tile_r
 
 
-@pytest.mark.parametrize("cfg", sorted({cfg for _, cfg in TABLE}, key=repr), ids=repr)
+# Split-K over clusters of 2 and 4, both tile heights, both mappings, whatever the table holds.
+SPLIT_K_CONFIGS = {
+    CuteConfig(64, 32, swap_ab=True, splits=2),
+    CuteConfig(64, 160, swap_ab=True, splits=2),
+    CuteConfig(128, 256, swap_ab=True, splits=4),
+    CuteConfig(128, 64, swap_ab=False, splits=2),
+    CuteConfig(64, 256, swap_ab=True, stages=8, splits=2),  # the smallest ring that holds it
+}
+
+
+@pytest.mark.parametrize(
+    "cfg", sorted({cfg for _, cfg in TABLE} | SPLIT_K_CONFIGS, key=repr), ids=repr
+)
 def test_every_table_config_at_partial_and_short_tiles(B, cfg):
     """Each config, not only where the table sends it: M shorter than one tile (TMA zero fill
     and clipping) and M ending a few rows into a tile (the shifted, overlapping last tile)."""

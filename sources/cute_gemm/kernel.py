@@ -18,8 +18,17 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   the loads and clips the store).
 The producer gives its registers to the consumers (setmaxnreg).
 
+Split-K (splits > 1): a cluster of `splits` CTAs along the grid's z shares one output tile, each
+CTA taking an equal share of K. The CTAs other than rank 0 leave their fp32 accumulators in
+their own (by then idle) shared-memory ring; after a cluster barrier rank 0 reads them through
+distributed shared memory, adds them to its own and runs the epilogue; a second cluster barrier
+keeps the peers' shared memory alive until it has. The reduction stays inside the one launch
+(no workspace, no memset, no second kernel in the timed span). It lets a few wide tiles use
+twice or four times the SMs, where per-SM WGMMA time or bytes in flight limit them.
+
 Constraints (`is_valid`): tile_r in {64, 128}; tile_s 16, 32 or a multiple of 32 up to 256;
-K a multiple of 64; 16-byte aligned rows (K and S multiples of 8).
+K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
+8); with split-K, a ring large enough for the fp32 partial tile.
 """
 
 from dataclasses import dataclass
@@ -29,7 +38,9 @@ import cutlass.cute as cute
 import cutlass.pipeline as pipeline
 import cutlass.utils as utils
 import cutlass.utils.hopper_helpers as sm90_utils
+from cutlass._mlir.dialects import llvm, nvvm
 from cutlass.cute.nvgpu import cpasync, warpgroup
+from cutlass.cutlass_dsl import dsl_user_op
 
 THREADS_PER_WG = 128
 TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16
@@ -39,16 +50,36 @@ EPI_TILE_S = 32  # the epilogue sub-tile width the DSL picks for fp16 (min(32, t
 MAX_STAGES = 24
 
 
+@dsl_user_op
+def _peer_smem(smem_ptr: cute.Pointer, peer, *, loc=None, ip=None) -> cute.Pointer:
+    """smem_ptr's address in the shared memory of cluster CTA `peer`, as a generic pointer.
+
+    The DSL's own DSMEM pointers (cute.arch.map_dsmem_ptr) cannot be loaded through a tensor;
+    a generic address from mapa can, and plain ld reaches the peer's shared memory with it."""
+    rank = cutlass.Int32(peer).ir_value(loc=loc, ip=ip)
+    cluster_ptr = llvm.PointerType.get(cute.AddressSpace.dsmem)
+    remote = nvvm.mapa(cluster_ptr, smem_ptr.to_llvm_ptr(loc=loc, ip=ip), rank, loc=loc, ip=ip)
+    remote = llvm.addrspacecast(llvm.PointerType.get(0), remote, loc=loc, ip=ip)
+    return cute.make_ptr(
+        smem_ptr.dtype, remote, cute.AddressSpace.generic, assumed_align=smem_ptr.alignment
+    )
+
+
 @dataclass(frozen=True)
 class CuteConfig:
     tile_r: int  # rows of D per CTA: the WGMMA M side (64 per consumer warp group)
     tile_s: int  # columns of D per CTA: the WGMMA N side
     swap_ab: bool  # compute C.T = B @ A.T (see module docstring)
     stages: int = 0  # shared-memory ring depth; 0: as many as fit (up to MAX_STAGES)
+    splits: int = 1  # CTAs of a cluster that share a tile, each over K / splits (split-K)
 
     @property
     def consumer_wgs(self) -> int:
         return self.tile_r // 64
+
+    def ring_holds_partials(self, stages: int) -> bool:
+        """Whether the X part of a `stages`-deep ring can hold the fp32 partial tile."""
+        return stages * self.tile_r * TILE_K * 2 >= self.tile_r * self.tile_s * 4
 
 
 def is_valid(cfg: CuteConfig, k: int) -> bool:
@@ -61,6 +92,9 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and (cfg.tile_s <= EPI_TILE_S or cfg.tile_s % EPI_TILE_S == 0)
         and k % TILE_K == 0
         and cfg.stages >= 0
+        and cfg.splits in (1, 2, 4)
+        and (k // TILE_K) % cfg.splits == 0
+        and (cfg.splits == 1 or cfg.stages == 0 or cfg.ring_holds_partials(cfg.stages))
     )
 
 
@@ -102,6 +136,7 @@ class HopperGemm:
         )
         epi_bytes = cute.size(epi_tile) * (d_dtype.width // 8) * EPI_STAGES
         stages = self._stages(epi_bytes)
+        assert self.cfg.splits == 1 or self.cfg.ring_holds_partials(stages), self.cfg
         # Swizzled shared-memory layouts, one slice per pipeline stage.
         sX_layout = sm90_utils.make_smem_layout_a(x_layout, self.tile_rsk, ab_dtype, stages)
         sY_layout = sm90_utils.make_smem_layout_b(y_layout, self.tile_rsk, ab_dtype, stages)
@@ -142,11 +177,13 @@ class HopperGemm:
         grid = (
             cute.ceil_div(cute.size(mD, mode=[0]), self.cfg.tile_r),
             cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s),
-            1,
+            self.cfg.splits,
         )
+        # A one-CTA "cluster" is left out: without split-K the launch stays a plain one.
+        cluster = {"cluster": (1, 1, self.cfg.splits)} if self.cfg.splits > 1 else {}
         self.kernel(
             tiled_mma, tma_x, gX_tma, tma_y, gY_tma, tma_d, gD_tma, sX_layout, sY_layout, sD_layout
-        ).launch(grid=grid, block=[self.threads, 1, 1], stream=stream)
+        ).launch(grid=grid, block=[self.threads, 1, 1], stream=stream, **cluster)
 
     @cute.kernel
     def kernel(
@@ -165,7 +202,7 @@ class HopperGemm:
         tidx, _, _ = cute.arch.thread_idx()
         warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
         wg_idx = cute.arch.make_warp_uniform(tidx // THREADS_PER_WG)
-        tile_r, tile_s, _ = cute.arch.block_idx()
+        tile_r, tile_s, split = cute.arch.block_idx()  # split: the CTA's rank in its cluster
 
         if warp_idx == 0:
             cpasync.prefetch_descriptor(tma_x)
@@ -210,7 +247,8 @@ class HopperGemm:
         gD = cute.local_tile(  # (bR, bS)
             cute.domain_offset((r0, s0), mD), self.tile_rsk, origin, proj=(1, 1, None)
         )
-        k_tiles = cute.size(gX, mode=[2])
+        k_tiles = cute.size(gX, mode=[2]) // self.cfg.splits  # this CTA's share of K
+        k_first = split * k_tiles
 
         if wg_idx == 0:
             # ---- producer warp group: TMA into the ring ----
@@ -238,19 +276,25 @@ class HopperGemm:
                     full = ab_pipe.producer_get_barrier(write)
                     cute.copy(
                         tma_x,
-                        tXgX[(None, write.count)],
+                        tXgX[(None, k_first + write.count)],
                         tXsX[(None, write.index)],
                         tma_bar_ptr=full,
                     )
                     cute.copy(
                         tma_y,
-                        tYgY[(None, write.count)],
+                        tYgY[(None, k_first + write.count)],
                         tYsY[(None, write.index)],
                         tma_bar_ptr=full,
                     )
                     ab_pipe.producer_commit(write)
                     write.advance()
                 ab_pipe.producer_tail(write)
+            if cutlass.const_expr(self.cfg.splits > 1):
+                # Every thread of the cluster takes part in both barriers of _reduce_split_k.
+                cute.arch.cluster_arrive()
+                cute.arch.cluster_wait()
+                cute.arch.cluster_arrive()
+                cute.arch.cluster_wait()
         else:
             # ---- consumer warp groups: WGMMA from the ring ----
             cute.arch.warpgroup_reg_alloc(232)
@@ -292,7 +336,41 @@ class HopperGemm:
             warpgroup.wait_group(0)
             ab_pipe.consumer_release(release)
 
-            self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+            if cutlass.const_expr(self.cfg.splits > 1):
+                ring = storage.sX.data_ptr()
+                self._reduce_split_k(acc, ctidx, split, ring)
+                if split == 0:
+                    self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+                cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
+                cute.arch.cluster_wait()
+            else:
+                self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+
+    @cute.jit
+    def _reduce_split_k(self, acc, ctidx, split, ring):
+        """Add the peers' accumulators into rank 0's `acc` through distributed shared memory.
+
+        Each consumer thread owns the same fragment positions in every CTA of the cluster (same
+        tiled MMA, same thread index), so a partial is stored per thread: element i of thread t
+        at [i, t], consecutive threads at consecutive words (no bank conflicts either side)."""
+        consumer_threads = THREADS_PER_WG * self.cfg.consumer_wgs
+        frag = cute.size(acc)
+        partials = cute.make_tensor(
+            cute.recast_ptr(ring, dtype=cutlass.Float32),
+            cute.make_layout((frag, consumer_threads), stride=(consumer_threads, 1)),
+        )
+        if split != 0:
+            # Another consumer warp group may still be reading its last ring stage.
+            pipeline.NamedBarrier(barrier_id=1, num_threads=consumer_threads).arrive_and_wait()
+            for i in cutlass.range_constexpr(frag):
+                partials[i, ctidx] = acc[i]
+        cute.arch.cluster_arrive()  # release: the partials are visible after the wait
+        cute.arch.cluster_wait()
+        if split == 0:
+            for peer in cutlass.range_constexpr(1, self.cfg.splits):
+                remote = cute.make_tensor(_peer_smem(partials.iterator, peer), partials.layout)
+                for i in cutlass.range_constexpr(frag):
+                    acc[i] = acc[i] + remote[i, ctidx]
 
     @staticmethod
     @cute.jit
