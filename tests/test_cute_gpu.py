@@ -43,7 +43,7 @@ SPLIT_K_CONFIGS = {
     CuteConfig(64, 160, swap_ab=True, splits=2),
     CuteConfig(128, 256, swap_ab=True, splits=4),
     CuteConfig(128, 64, swap_ab=False, splits=2),
-    CuteConfig(64, 256, swap_ab=True, stages=8, splits=2),  # the smallest ring that holds it
+    CuteConfig(64, 256, swap_ab=True, stages=2, splits=2),  # the smallest ring that holds it
 }
 
 

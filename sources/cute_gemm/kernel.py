@@ -78,8 +78,8 @@ class CuteConfig:
         return self.tile_r // 64
 
     def ring_holds_partials(self, stages: int) -> bool:
-        """Whether the X part of a `stages`-deep ring can hold the fp32 partial tile."""
-        return stages * self.tile_r * TILE_K * 2 >= self.tile_r * self.tile_s * 4
+        """Whether a `stages`-deep ring (X and Y tiles) can hold the fp32 partial tile."""
+        return stages * (self.tile_r + self.tile_s) * TILE_K * 2 >= self.tile_r * self.tile_s * 4
 
 
 def is_valid(cfg: CuteConfig, k: int) -> bool:
@@ -164,8 +164,11 @@ class HopperGemm:
         @cute.struct
         class SharedStorage:
             ab_mbar: cute.struct.MemRange[cutlass.Int64, stages * 2]
-            sX: cute.struct.Align[cute.struct.MemRange[ab_dtype, cute.cosize(sX_layout)], 1024]
-            sY: cute.struct.Align[cute.struct.MemRange[ab_dtype, cute.cosize(sY_layout)], 1024]
+            # One range for the X and Y rings, so that split-K can reuse all of it.
+            ring: cute.struct.Align[
+                cute.struct.MemRange[ab_dtype, cute.cosize(sX_layout) + cute.cosize(sY_layout)],
+                1024,
+            ]
             sD: cute.struct.Align[cute.struct.MemRange[d_dtype, cute.cosize(sD_layout)], 1024]
 
         self.shared_storage = SharedStorage
@@ -211,8 +214,13 @@ class HopperGemm:
 
         smem = utils.SmemAllocator()
         storage = smem.allocate(self.shared_storage)
-        sX = storage.sX.get_tensor(sX_layout.outer, swizzle=sX_layout.inner)  # (bR, bK, stage)
-        sY = storage.sY.get_tensor(sY_layout.outer, swizzle=sY_layout.inner)  # (bS, bK, stage)
+        ring = storage.ring.data_ptr()
+        # (bR, bK, stage) and (bS, bK, stage); sY starts 1024-byte aligned (sX holds whole
+        # 64-row stages of 128-byte rows).
+        sX = cute.make_tensor(cute.recast_ptr(ring, sX_layout.inner), sX_layout.outer)
+        sY = cute.make_tensor(
+            cute.recast_ptr(ring + cute.cosize(sX_layout), sY_layout.inner), sY_layout.outer
+        )
         sD = storage.sD.get_tensor(sD_layout.outer, swizzle=sD_layout.inner)  # (eR, eS, stage)
 
         stage_bytes = cute.size_in_bytes(
@@ -337,7 +345,6 @@ class HopperGemm:
             ab_pipe.consumer_release(release)
 
             if cutlass.const_expr(self.cfg.splits > 1):
-                ring = storage.sX.data_ptr()
                 self._reduce_split_k(acc, ctidx, split, ring)
                 if split == 0:
                     self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
