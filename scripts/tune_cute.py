@@ -65,8 +65,9 @@ def candidates(m: int) -> list[CuteConfig]:
                 if splits == 1 or ctas(cfg, m) <= SMS:
                     out.append(cfg)
     else:
-        # 128 x 192 tiles: 128 of them fill the 132 SMs in one wave at M = 972.
-        for tile_s, swap_ab in itertools.product((128, 192, 256), (False, True)):
+        # Widths whose tile counts fill whole waves of 132 SMs: 128 x 192 gives 128 tiles at
+        # M = 972, 128 x 224 swapped 264 at M = 2379.
+        for tile_s, swap_ab in itertools.product((128, 160, 192, 224, 256), (False, True)):
             out.append(CuteConfig(128, tile_s, swap_ab=swap_ab))
     return [c for c in out if is_valid(c, K)]
 

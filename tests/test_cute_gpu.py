@@ -37,8 +37,12 @@ def _token_tile(cfg) -> int:
     return cfg.tile_s if cfg.swap_ab else cfg.tile_r
 
 
-# Split-K over clusters of 2 and 4, both tile heights, both mappings, whatever the table holds.
-SPLIT_K_CONFIGS = {
+# Whatever the table holds: split-K over clusters of 2 and 4, both tile heights, both mappings,
+# and widths whose epilogue needs 16-column sub-tiles.
+EXTRA_CONFIGS = {
+    CuteConfig(64, 80, swap_ab=True),
+    CuteConfig(128, 48, swap_ab=False),
+    CuteConfig(64, 208, swap_ab=True),
     CuteConfig(64, 32, swap_ab=True, splits=2),
     CuteConfig(64, 160, swap_ab=True, splits=2),
     CuteConfig(128, 256, swap_ab=True, splits=4),
@@ -48,7 +52,7 @@ SPLIT_K_CONFIGS = {
 
 
 @pytest.mark.parametrize(
-    "cfg", sorted({cfg for _, cfg in TABLE} | SPLIT_K_CONFIGS, key=repr), ids=repr
+    "cfg", sorted({cfg for _, cfg in TABLE} | EXTRA_CONFIGS, key=repr), ids=repr
 )
 def test_every_table_config_at_partial_and_short_tiles(B, cfg):
     """Each config, not only where the table sends it: M shorter than one tile (TMA zero fill

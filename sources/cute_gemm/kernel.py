@@ -26,7 +26,7 @@ keeps the peers' shared memory alive until it has. The reduction stays inside th
 (no workspace, no memset, no second kernel in the timed span). It lets a few wide tiles use
 twice or four times the SMs, where per-SM WGMMA time or bytes in flight limit them.
 
-Constraints (`is_valid`): tile_r in {64, 128}; tile_s 16, 32 or a multiple of 32 up to 256;
+Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256;
 K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
 8); with split-K, a ring large enough for the fp32 partial tile.
 """
@@ -46,7 +46,6 @@ THREADS_PER_WG = 128
 TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16
 SMEM_BYTES = 227 * 1024
 EPI_STAGES = 2
-EPI_TILE_S = 32  # the epilogue sub-tile width the DSL picks for fp16 (min(32, tile_s))
 MAX_STAGES = 24
 
 
@@ -77,6 +76,13 @@ class CuteConfig:
     def consumer_wgs(self) -> int:
         return self.tile_r // 64
 
+    @property
+    def epi_tile(self) -> tuple[int, int]:
+        """The epilogue's sub-tile: 32 columns where they divide the tile (fewer TMA stores),
+        else 16. A sub-tile must cover the tile exactly, or the last one writes past it (seen
+        on the H200 when the DSL's default 32 met tile_s = 48 at M = 53)."""
+        return (self.tile_r, 32 if self.tile_s % 32 == 0 else 16)
+
     def ring_holds_partials(self, stages: int) -> bool:
         """Whether a `stages`-deep ring (X and Y tiles) can hold the fp32 partial tile."""
         return stages * (self.tile_r + self.tile_s) * TILE_K * 2 >= self.tile_r * self.tile_s * 4
@@ -87,9 +93,6 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         cfg.tile_r in (64, 128)
         and cfg.tile_s % 16 == 0
         and 16 <= cfg.tile_s <= 256
-        # The epilogue stores min(32, tile_s)-wide sub-tiles: they must cover the tile exactly,
-        # or the last one writes past it (seen on the H200 with tile_s = 48 at M = 53).
-        and (cfg.tile_s <= EPI_TILE_S or cfg.tile_s % EPI_TILE_S == 0)
         and k % TILE_K == 0
         and cfg.stages >= 0
         and cfg.splits in (1, 2, 4)
@@ -131,9 +134,7 @@ class HopperGemm:
             (self.cfg.consumer_wgs, 1, 1),
             tiler_mn=(64, self.cfg.tile_s),
         )
-        epi_tile = sm90_utils.compute_tile_shape_or_override(
-            self.tile_rsk, d_dtype, is_cooperative=self.cfg.consumer_wgs > 1
-        )
+        epi_tile = self.cfg.epi_tile
         epi_bytes = cute.size(epi_tile) * (d_dtype.width // 8) * EPI_STAGES
         stages = self._stages(epi_bytes)
         assert self.cfg.splits == 1 or self.cfg.ring_holds_partials(stages), self.cfg
