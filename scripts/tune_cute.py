@@ -49,8 +49,9 @@ def ctas(cfg: CuteConfig, m: int) -> int:
 
 def candidates(m: int) -> list[CuteConfig]:
     """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256, with a full
-    ring (every stage that fits) or 8 stages, alone or split-K over a cluster of 2 or 4 while
-    that still fits one wave; 128-row tiles (two consumer warp groups) above."""
+    ring (every stage that fits, 64 or 128 deep along K) or 8 stages, alone or split-K over a
+    cluster of 2 or 4 while that still fits one wave; 128-row tiles (two consumer warp groups)
+    above."""
     out = []
     if m <= 256:
         fit = -(-m // 16) * 16
@@ -58,9 +59,13 @@ def candidates(m: int) -> list[CuteConfig]:
         for tile_s in sorted({fit, half, 16, 32, 64, 128, 256}):
             if tile_s > 256 or tile_s > 2 * fit:
                 continue
-            for tile_r, stages, splits in itertools.product((64, 128), (0, 8), (1, 2, 4)):
-                cfg = CuteConfig(tile_r, tile_s, swap_ab=True, stages=stages, splits=splits)
-                if stages * (tile_r + tile_s) * TILE_K * 2 > RING_BUDGET:
+            for tile_r, stages, splits, tile_k in itertools.product(
+                (64, 128), (0, 8), (1, 2, 4), (TILE_K, 2 * TILE_K)
+            ):
+                if tile_k != TILE_K and (stages or splits > 1):
+                    continue  # deeper stages only as a full ring, without split-K
+                cfg = CuteConfig(tile_r, tile_s, True, stages=stages, splits=splits, tile_k=tile_k)
+                if stages * (tile_r + tile_s) * tile_k * 2 > RING_BUDGET:
                     continue
                 if splits == 1 or ctas(cfg, m) <= SMS:
                     out.append(cfg)

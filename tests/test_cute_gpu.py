@@ -43,6 +43,8 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 80, swap_ab=True),
     CuteConfig(128, 48, swap_ab=False),
     CuteConfig(64, 208, swap_ab=True),
+    CuteConfig(64, 16, swap_ab=True, tile_k=128),  # two TMA boxes per operand and stage
+    CuteConfig(128, 64, swap_ab=False, tile_k=256),
     CuteConfig(64, 32, swap_ab=True, splits=2),
     CuteConfig(64, 160, swap_ab=True, splits=2),
     CuteConfig(128, 256, swap_ab=True, splits=4),

@@ -43,7 +43,7 @@ from cutlass.cute.nvgpu import cpasync, warpgroup
 from cutlass.cutlass_dsl import dsl_user_op
 
 THREADS_PER_WG = 128
-TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16
+TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16; the default depth
 SMEM_BYTES = 227 * 1024
 EPI_STAGES = 2
 MAX_STAGES = 24
@@ -71,6 +71,7 @@ class CuteConfig:
     swap_ab: bool  # compute C.T = B @ A.T (see module docstring)
     stages: int = 0  # shared-memory ring depth; 0: as many as fit (up to MAX_STAGES)
     splits: int = 1  # CTAs of a cluster that share a tile, each over K / splits (split-K)
+    tile_k: int = TILE_K  # K depth of a ring stage: 1, 2 or 4 swizzle rows, one TMA box each
 
     @property
     def consumer_wgs(self) -> int:
@@ -85,7 +86,8 @@ class CuteConfig:
 
     def ring_holds_partials(self, stages: int) -> bool:
         """Whether a `stages`-deep ring (X and Y tiles) can hold the fp32 partial tile."""
-        return stages * (self.tile_r + self.tile_s) * TILE_K * 2 >= self.tile_r * self.tile_s * 4
+        stage_bytes = (self.tile_r + self.tile_s) * self.tile_k * 2
+        return stages * stage_bytes >= self.tile_r * self.tile_s * 4
 
 
 def is_valid(cfg: CuteConfig, k: int) -> bool:
@@ -93,10 +95,11 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         cfg.tile_r in (64, 128)
         and cfg.tile_s % 16 == 0
         and 16 <= cfg.tile_s <= 256
-        and k % TILE_K == 0
+        and cfg.tile_k in (TILE_K, 2 * TILE_K, 4 * TILE_K)
+        and k % cfg.tile_k == 0
         and cfg.stages >= 0
         and cfg.splits in (1, 2, 4)
-        and (k // TILE_K) % cfg.splits == 0
+        and (k // cfg.tile_k) % cfg.splits == 0
         and (cfg.splits == 1 or cfg.stages == 0 or cfg.ring_holds_partials(cfg.stages))
     )
 
@@ -106,7 +109,7 @@ class HopperGemm:
 
     def __init__(self, cfg: CuteConfig):
         self.cfg = cfg
-        self.tile_rsk = (cfg.tile_r, cfg.tile_s, TILE_K)
+        self.tile_rsk = (cfg.tile_r, cfg.tile_s, cfg.tile_k)
         self.threads = THREADS_PER_WG * (1 + cfg.consumer_wgs)
 
     def _stages(self, epi_bytes: int) -> int:
@@ -114,7 +117,7 @@ class HopperGemm:
             return self.cfg.stages
         # Small tiles at small M are latency-bound: every stage that fits is more bytes of B
         # in flight per SM.
-        per_stage = (self.cfg.tile_r + self.cfg.tile_s) * TILE_K * 2
+        per_stage = (self.cfg.tile_r + self.cfg.tile_s) * self.cfg.tile_k * 2
         return min(MAX_STAGES, (SMEM_BYTES - epi_bytes - 1024) // per_stage)
 
     @cute.jit
@@ -147,13 +150,13 @@ class HopperGemm:
             cpasync.CopyBulkTensorTileG2SOp(),
             mX,
             cute.slice_(sX_layout, (None, None, 0)),
-            (self.cfg.tile_r, TILE_K),
+            (self.cfg.tile_r, self.cfg.tile_k),
         )
         tma_y, gY_tma = cpasync.make_tiled_tma_atom(
             cpasync.CopyBulkTensorTileG2SOp(),
             mY,
             cute.slice_(sY_layout, (None, None, 0)),
-            (self.cfg.tile_s, TILE_K),
+            (self.cfg.tile_s, self.cfg.tile_k),
         )
         tma_d, gD_tma = cpasync.make_tiled_tma_atom(
             cpasync.CopyBulkTensorTileS2GOp(),
