@@ -1,16 +1,19 @@
-"""Triton kernel for C = A @ B.T with an optional in-kernel split-K reduction.
+"""Triton kernel for C = A @ B.T: swap-AB and split-K variants of one tiled GEMM.
 
 Layouts: A [M, K] row-major, B [N, K] row-major (so B.T is column-major and each row of B is a
 contiguous run of K), C [M, N] row-major; fp16 in, fp32 accumulate, fp16 out.
 
 Variants, one kernel:
-- SPLIT_K == 1: a plain tiled GEMM with grouped tile order (GROUP_M rows of tiles share the
-  same B columns in L2). Used at large M, where the problem is compute-bound.
-- SPLIT_K > 1: for small M the problem is reading B (12.6 MB) as fast as the chip can; a
-  BLOCK_M x BLOCK_N tile grid alone gives too few CTAs to keep 132 SMs streaming, so K is split
-  across SPLIT_K CTAs per tile. Each CTA writes its fp32 partial to a workspace and bumps a
-  per-tile counter; the CTA that arrives last sums the partials and writes C, then resets the
-  counter to zero. One launch, no memset, no second kernel (the timed span counts both).
+- plain (SWAP_AB False, SPLIT_K 1): a tiled GEMM with grouped tile order (GROUP_M rows of tiles
+  share the same B columns in L2), for larger M (tuned.py says which M gets which variant).
+- SWAP_AB: the tile is computed as (B_tile @ A_tile.T).T, so BLOCK_N rows of B take the MMA's
+  64-row side and the few tokens its narrow side (BLOCK_M down to 16). At small M the problem is
+  streaming B (12.6 MB) with enough bytes in flight per SM; the straight form would pad the
+  tokens to the MMA's 64 rows.
+- SPLIT_K > 1: K is split across SPLIT_K CTAs per tile, for more CTAs at small M. Each CTA
+  writes its fp32 partial to a workspace and bumps a per-tile counter; the CTA that arrives last
+  sums the partials and writes C, then resets the counter to zero. One launch, no memset, no
+  second kernel (the timed span counts both). A tuner candidate; it lost to swap-AB on the H200.
 
 ROWS_N < BLOCK_N: a CTA owns ROWS_N rows of B (columns of C) but computes a power-of-two
 BLOCK_N-wide tile with the extra rows masked off (no loads, no stores; only idle MMA lanes).
@@ -40,7 +43,7 @@ class GemmConfig:
     GROUP_M: int = 8
     num_warps: int = 4
     num_stages: int = 4
-    SWAP_AB: bool = False  # compute the tile as (B @ A.T).T: see the module docstring
+    SWAP_AB: bool = False  # compute the tile as (B @ A.T).T, tokens on the narrow side
 
     @property
     def rows_n(self) -> int:

@@ -1,10 +1,14 @@
 """Launching a jitted kernel with the least host work per call.
 
 `kernel[grid](...)` re-binds and re-specializes every argument in Python on every call (tens of
-µs on the device's host). Here each (kernel, config, device) is compiled once with `warmup` and
-later calls go straight to the CompiledKernel's launcher. That is only valid while every call
-has the same specialization: main.run guarantees 16-byte aligned pointers and row strides that
-are multiples of 16 elements, and M is marked do_not_specialize in the kernels.
+µs on the device's host). Here each (kernel, config, device) is compiled once with `warmup`, and
+later calls go straight to the compiled kernel's C launcher with its function handle and packed
+metadata, skipping the per-call closure, device query and scratch allocation lookups of
+`CompiledKernel.__getitem__` (these kernels need no global or profile scratch: checked at
+compile time). That is only valid while every call has the same specialization: main.run
+guarantees 16-byte aligned pointers and row strides that are multiples of 16 elements, and M is
+marked do_not_specialize in the kernels. With a launch hook installed (a profiler such as
+proton) calls take Triton's own path, which runs the hooks.
 """
 
 import os
@@ -12,7 +16,21 @@ import os
 # Under the CPU interpreter there is nothing to compile: launch through the JIT path.
 INTERPRET = os.environ.get("TRITON_INTERPRET", "0") == "1"
 
+if not INTERPRET:
+    from triton import knobs
+    from triton.runtime import driver
+
 _compiled: dict = {}
+
+
+def _direct_launcher(kernel):
+    """(launcher, function, packed metadata) of a compiled kernel, or None where the direct
+    call would skip work this kernel needs (scratch buffers)."""
+    kernel._init_handles()
+    md = kernel.metadata
+    if getattr(md, "global_scratch_size", 0) or getattr(md, "profile_scratch_size", 0):
+        return None
+    return kernel.run, kernel.function, kernel.packed_metadata
 
 
 def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
@@ -21,10 +39,16 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
         jit_fn[grid](*args, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         return
     key = (jit_fn, cfg, device_index)
-    kernel = _compiled.get(key)
-    if kernel is None:
+    entry = _compiled.get(key)
+    if entry is None:
         # The first call per config and device compiles (outside any timed region).
-        kernel = _compiled[key] = jit_fn.warmup(
-            *args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages
-        )
-    kernel[grid](*args)
+        kernel = jit_fn.warmup(*args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+        entry = _compiled[key] = (kernel, _direct_launcher(kernel))
+    kernel, direct = entry
+    hooks = knobs.runtime.launch_enter_hook or knobs.runtime.launch_exit_hook
+    if direct is None or hooks is not None:
+        kernel[grid](*args)
+        return
+    run, function, metadata = direct
+    stream = driver.active.get_current_stream(device_index)
+    run(grid[0], grid[1], grid[2], stream, function, metadata, None, None, None, *args)
