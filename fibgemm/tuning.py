@@ -14,7 +14,9 @@ from .timing import ColdL2Timer
 
 INF = 1 << 62
 # Bucket upper limits and the M each is tuned at (its largest workload M: the worst case).
-BUCKETS = [1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 1024, 2176, 4096, INF]
+# Up to 256 every workload M is a bucket of its own: a tile width that suits M = 80 pads M = 96
+# into a second tile, and no one config serves a wide bucket well.
+BUCKETS = [m for m in WORKLOAD_MS if m <= 256] + [1024, 2176, 4096, INF]
 REPRESENTATIVE = {limit: limit for limit in BUCKETS if limit <= 256}
 REPRESENTATIVE.update({1024: 972, 2176: 2053, 4096: 2379, INF: 8192})
 # The two ways a bucket can be tuned, as a tuned.py's docstring names them.

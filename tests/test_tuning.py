@@ -61,11 +61,21 @@ def test_cute_candidates_include_one_tile_over_the_tokens():
             assert any(not c.swap_ab for c in cfgs)
 
 
-def test_every_workload_m_falls_in_exactly_one_bucket():
-    per_bucket = [workload_ms(limit) for limit in BUCKETS]
-    assert all(per_bucket), "a bucket without workloads cannot be scored over its Ms"
-    assert sorted(m for ms in per_bucket for m in ms) == sorted(WORKLOAD_MS)
-    assert workload_ms(48) == [35, 40, 48] and workload_ms(1024) == [972]
+# Buckets of several workload Ms each, as the tables had before every M <= 256 got its own: the
+# scoring over a bucket's Ms must keep working for any bucket list.
+COARSE = [1, 2, 4, 8, 16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 1024, 2176, 4096, INF]
+
+
+def test_every_workload_m_falls_in_exactly_one_bucket(monkeypatch):
+    for buckets in (BUCKETS, COARSE):
+        monkeypatch.setattr(tuning, "BUCKETS", buckets)
+        per_bucket = [workload_ms(limit) for limit in buckets]
+        assert all(per_bucket), "a bucket without workloads cannot be scored over its Ms"
+        assert sorted(m for ms in per_bucket for m in ms) == sorted(WORKLOAD_MS)
+        assert workload_ms(1024) == [972]
+    assert workload_ms(48) == [35, 40, 48]
+    monkeypatch.setattr(tuning, "BUCKETS", BUCKETS)
+    assert all(workload_ms(m) == [m] for m in WORKLOAD_MS if m <= 256)
 
 
 def test_scoring_over_ms_is_the_geomean_and_drops_configs_wrong_anywhere(monkeypatch):
@@ -96,7 +106,8 @@ def _fake_ranking(monkeypatch, times):
 
 
 def test_tune_bucket_at_the_largest_m_or_over_every_m(monkeypatch):
-    # Bucket 48 holds M = 35, 40, 48: "x" wins at 48 alone, "y" over all three.
+    # Bucket 48 of COARSE holds M = 35, 40, 48: "x" wins at 48 alone, "y" over all three.
+    monkeypatch.setattr(tuning, "BUCKETS", COARSE)
     _fake_ranking(monkeypatch, {35: {"x": 20, "y": 8}, 40: {"x": 20, "y": 8}, 48: {"x": 5, "y": 8}})
     seen = []
 
@@ -109,7 +120,7 @@ def test_tune_bucket_at_the_largest_m_or_over_every_m(monkeypatch):
     best, line = tuning.tune_bucket(None, 48, None, candidates, None, 1, every_m=True)
     assert best == "y" and line.startswith("M in 35,40,48 (bucket <= 48)")
     assert "not retuned" in tuning.tuning_method(True, [48])
-    assert tuning.tuning_method(True, BUCKETS) == tuning.EVERY_M
+    assert tuning.tuning_method(True, COARSE) == tuning.EVERY_M
 
 
 def test_tune_bucket_names_the_bucket_when_nothing_is_correct(monkeypatch):
