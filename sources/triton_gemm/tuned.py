@@ -1,25 +1,50 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-29, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket tuned at its largest workload M.
-M=    1 (bucket <= 1): best    6.83 us vs torch    7.06 us (1.033x); runner-up 7.09 us; 192 configs; best gemv 7.49 us
-M=    2 (bucket <= 2): best    6.91 us vs torch    6.98 us (1.009x); runner-up 7.09 us; 190 configs; best gemv 9.54 us
-M=    4 (bucket <= 4): best    6.93 us vs torch    7.07 us (1.021x); runner-up 7.10 us; 184 configs; best gemv 10.53 us
-M=    8 (bucket <= 8): best    6.98 us vs torch    7.04 us (1.009x); runner-up 7.14 us; 174 configs; best gemv 16.27 us
-M=   16 (bucket <= 16): best    7.07 us vs torch    7.26 us (1.027x); runner-up 7.20 us; 156 configs
-M=   32 (bucket <= 32): best    7.25 us vs torch    7.25 us (1.000x); runner-up 7.33 us; 316 configs
-M=   48 (bucket <= 48): best    7.49 us vs torch    7.36 us (0.983x); runner-up 7.74 us; 321 configs
-M=   64 (bucket <= 64): best    7.55 us vs torch    7.41 us (0.981x); runner-up 7.74 us; 321 configs
-M=   96 (bucket <= 96): best    8.64 us vs torch    7.47 us (0.865x); runner-up 8.75 us; 200 configs
-M=  128 (bucket <= 128): best    8.74 us vs torch    7.62 us (0.872x); runner-up 8.83 us; 200 configs
-M=  160 (bucket <= 160): best   10.65 us vs torch    8.06 us (0.757x); runner-up 10.66 us; 180 configs
-M=  192 (bucket <= 192): best   10.62 us vs torch    8.48 us (0.798x); runner-up 10.66 us; 180 configs
-M=  224 (bucket <= 224): best   10.75 us vs torch    8.93 us (0.830x); runner-up 10.78 us; 180 configs
-M=  256 (bucket <= 256): best   10.75 us vs torch    8.80 us (0.818x); runner-up 10.78 us; 180 configs
-M=  972 (bucket <= 1024): best   22.90 us vs torch   19.71 us (0.861x); runner-up 24.13 us; 64 configs
-M= 2053 (bucket <= 2176): best   44.18 us vs torch   36.70 us (0.831x); runner-up 47.60 us; 64 configs
-M= 2379 (bucket <= 4096): best   49.50 us vs torch   41.52 us (0.839x); runner-up 50.00 us; 64 configs
-M= 8192 (bucket <= inf): best  154.77 us vs torch  149.49 us (0.966x); runner-up 154.94 us; 64 configs
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it.
+M in 1 (bucket <= 1): best geomean 1.045x vs torch; runner-up 1.014x; 192 configs
+M in 2 (bucket <= 2): best geomean 1.058x vs torch; runner-up 1.025x; 190 configs
+M in 4 (bucket <= 4): best geomean 1.032x vs torch; runner-up 1.025x; 184 configs
+M in 7 (bucket <= 7): best geomean 1.044x vs torch; runner-up 1.025x; 174 configs
+M in 8 (bucket <= 8): best geomean 1.023x vs torch; runner-up 1.007x; 174 configs
+M in 15 (bucket <= 15): best geomean 1.023x vs torch; runner-up 1.020x; 156 configs
+M in 16 (bucket <= 16): best geomean 1.038x vs torch; runner-up 1.022x; 156 configs
+M in 24 (bucket <= 24): best geomean 1.020x vs torch; runner-up 1.011x; 316 configs
+M in 32 (bucket <= 32): best geomean 1.013x vs torch; runner-up 1.009x; 316 configs
+M in 35 (bucket <= 35): best geomean 0.992x vs torch; runner-up 0.989x; 321 configs
+M in 40 (bucket <= 40): best geomean 1.000x vs torch; runner-up 0.985x; 321 configs
+M in 48 (bucket <= 48): best geomean 0.994x vs torch; runner-up 0.961x; 321 configs
+M in 56 (bucket <= 56): best geomean 0.992x vs torch; runner-up 0.953x; 321 configs
+M in 64 (bucket <= 64): best geomean 0.989x vs torch; runner-up 0.953x; 321 configs
+M in 70 (bucket <= 70): best geomean 0.906x vs torch; runner-up 0.891x; 204 configs
+M in 72 (bucket <= 72): best geomean 0.916x vs torch; runner-up 0.907x; 204 configs
+M in 80 (bucket <= 80): best geomean 0.916x vs torch; runner-up 0.914x; 204 configs
+M in 88 (bucket <= 88): best geomean 0.916x vs torch; runner-up 0.912x; 204 configs
+M in 96 (bucket <= 96): best geomean 0.921x vs torch; runner-up 0.919x; 204 configs
+M in 104 (bucket <= 104): best geomean 0.923x vs torch; runner-up 0.918x; 204 configs
+M in 112 (bucket <= 112): best geomean 0.917x vs torch; runner-up 0.910x; 204 configs
+M in 120 (bucket <= 120): best geomean 0.915x vs torch; runner-up 0.908x; 204 configs
+M in 128 (bucket <= 128): best geomean 0.927x vs torch; runner-up 0.920x; 204 configs
+M in 136 (bucket <= 136): best geomean 0.736x vs torch; runner-up 0.736x; 180 configs
+M in 144 (bucket <= 144): best geomean 0.736x vs torch; runner-up 0.736x; 180 configs
+M in 152 (bucket <= 152): best geomean 0.762x vs torch; runner-up 0.760x; 180 configs
+M in 160 (bucket <= 160): best geomean 0.765x vs torch; runner-up 0.763x; 180 configs
+M in 168 (bucket <= 168): best geomean 0.781x vs torch; runner-up 0.777x; 180 configs
+M in 176 (bucket <= 176): best geomean 0.783x vs torch; runner-up 0.774x; 180 configs
+M in 184 (bucket <= 184): best geomean 0.827x vs torch; runner-up 0.825x; 180 configs
+M in 192 (bucket <= 192): best geomean 0.800x vs torch; runner-up 0.800x; 180 configs
+M in 200 (bucket <= 200): best geomean 0.792x vs torch; runner-up 0.784x; 180 configs
+M in 208 (bucket <= 208): best geomean 0.801x vs torch; runner-up 0.793x; 180 configs
+M in 216 (bucket <= 216): best geomean 0.827x vs torch; runner-up 0.816x; 180 configs
+M in 224 (bucket <= 224): best geomean 0.839x vs torch; runner-up 0.830x; 180 configs
+M in 232 (bucket <= 232): best geomean 0.826x vs torch; runner-up 0.821x; 180 configs
+M in 240 (bucket <= 240): best geomean 0.823x vs torch; runner-up 0.815x; 180 configs
+M in 248 (bucket <= 248): best geomean 0.820x vs torch; runner-up 0.817x; 180 configs
+M in 256 (bucket <= 256): best geomean 0.828x vs torch; runner-up 0.827x; 180 configs
+M in 972 (bucket <= 1024): best geomean 0.857x vs torch; runner-up 0.809x; 64 configs
+M in 2053 (bucket <= 2176): best geomean 0.832x vs torch; runner-up 0.778x; 64 configs
+M in 2379 (bucket <= 4096): best geomean 0.842x vs torch; runner-up 0.836x; 64 configs
+M in 8192 (bucket <= inf): best geomean 0.957x vs torch; runner-up 0.941x; 64 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -74,6 +99,20 @@ TABLE = [
         ),
     ),
     (
+        7,
+        GemmConfig(
+            BLOCK_M=16,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=8,
+            SWAP_AB=True,
+        ),
+    ),
+    (
         8,
         GemmConfig(
             BLOCK_M=16,
@@ -84,6 +123,20 @@ TABLE = [
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        15,
+        GemmConfig(
+            BLOCK_M=16,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
             SWAP_AB=True,
         ),
     ),
@@ -102,6 +155,20 @@ TABLE = [
         ),
     ),
     (
+        24,
+        GemmConfig(
+            BLOCK_M=16,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=8,
+            SWAP_AB=True,
+        ),
+    ),
+    (
         32,
         GemmConfig(
             BLOCK_M=16,
@@ -116,7 +183,49 @@ TABLE = [
         ),
     ),
     (
+        35,
+        GemmConfig(
+            BLOCK_M=32,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        40,
+        GemmConfig(
+            BLOCK_M=32,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=True,
+        ),
+    ),
+    (
         48,
+        GemmConfig(
+            BLOCK_M=32,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        56,
         GemmConfig(
             BLOCK_M=32,
             BLOCK_N=64,
@@ -144,6 +253,62 @@ TABLE = [
         ),
     ),
     (
+        70,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=12,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        72,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=12,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        80,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=10,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        88,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=12,
+            SWAP_AB=True,
+        ),
+    ),
+    (
         96,
         GemmConfig(
             BLOCK_M=64,
@@ -153,7 +318,49 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=8,
+            num_stages=12,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        104,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=12,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        112,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=10,
+            SWAP_AB=True,
+        ),
+    ),
+    (
+        120,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=12,
             SWAP_AB=True,
         ),
     ),
@@ -167,12 +374,96 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=8,
+            num_stages=12,
             SWAP_AB=True,
         ),
     ),
     (
+        136,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        144,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        152,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
         160,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        168,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=96,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        176,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=96,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        184,
         GemmConfig(
             BLOCK_M=64,
             BLOCK_N=128,
@@ -187,6 +478,48 @@ TABLE = [
     ),
     (
         192,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=4,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        200,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=96,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        208,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=96,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        216,
         GemmConfig(
             BLOCK_M=64,
             BLOCK_N=128,
@@ -214,7 +547,7 @@ TABLE = [
         ),
     ),
     (
-        256,
+        232,
         GemmConfig(
             BLOCK_M=64,
             BLOCK_N=128,
@@ -224,6 +557,48 @@ TABLE = [
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        240,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=64,
+            SPLIT_K=1,
+            ROWS_N=96,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=6,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        248,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=4,
+            SWAP_AB=False,
+        ),
+    ),
+    (
+        256,
+        GemmConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
+            BLOCK_K=128,
+            SPLIT_K=1,
+            ROWS_N=None,
+            GROUP_M=8,
+            num_warps=4,
+            num_stages=4,
             SWAP_AB=False,
         ),
     ),
@@ -271,16 +646,14 @@ TABLE = [
     ),
     (
         1 << 62,
-        GemmConfig(
+        TmaConfig(
             BLOCK_M=128,
-            BLOCK_N=128,
+            BLOCK_N=256,
             BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
             GROUP_M=8,
+            CTAS_PER_SM=1,
             num_warps=8,
             num_stages=3,
-            SWAP_AB=False,
         ),
     ),
 ]
