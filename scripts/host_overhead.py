@@ -7,6 +7,8 @@ device (CUDA needed), from the repo root:
 """
 
 import argparse
+import cProfile
+import pstats
 import sys
 import time
 
@@ -37,6 +39,7 @@ def main() -> int:
     p.add_argument("--m", type=int, default=16)
     p.add_argument("--calls", type=int, default=3000)
     p.add_argument("--solutions", nargs="+", default=["triton_gemm", "cute_gemm"])
+    p.add_argument("--profile", metavar="SOLUTION", help="also print cProfile's top functions")
     args = p.parse_args()
     a = torch.randn(args.m, K, dtype=torch.float16, device="cuda")
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
@@ -55,6 +58,11 @@ def main() -> int:
     print(f"host µs per call, bare loop, M = {args.m}, {torch.cuda.get_device_name()}")
     for label, us in rows:
         print(f"{label:32s} {us:7.2f}")
+    if args.profile:
+        run = __import__(f"{args.profile}.main", fromlist=["run"]).run
+        profile = cProfile.Profile()
+        profile.runcall(lambda: [run(a, b, c) for _ in range(args.calls)])
+        pstats.Stats(profile).sort_stats("tottime").print_stats(15)
     return 0
 
 

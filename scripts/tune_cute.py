@@ -49,9 +49,9 @@ def ctas(cfg: CuteConfig, m: int) -> int:
 
 def candidates(m: int) -> list[CuteConfig]:
     """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256, with a full
-    ring (every stage that fits, 64 or 128 deep along K) or 8 stages, alone or split-K over a
-    cluster of 2 or 4 while that still fits one wave; 128-row tiles (two consumer warp groups)
-    above."""
+    ring (every stage that fits, 64, 128 or, at M <= 64, 256 deep along K) or 8 stages, alone
+    or split-K over a cluster of 2 or 4 while that still fits one wave; 128-row tiles (two
+    consumer warp groups), plain or persistent, above."""
     out = []
     if m <= 256:
         fit = -(-m // 16) * 16
@@ -60,10 +60,12 @@ def candidates(m: int) -> list[CuteConfig]:
             if tile_s > 256 or tile_s > 2 * fit:
                 continue
             for tile_r, stages, splits, tile_k in itertools.product(
-                (64, 128), (0, 8), (1, 2, 4), (TILE_K, 2 * TILE_K)
+                (64, 128), (0, 8), (1, 2, 4), (TILE_K, 2 * TILE_K, 4 * TILE_K)
             ):
                 if tile_k != TILE_K and (stages or splits > 1):
                     continue  # deeper stages only as a full ring, without split-K
+                if tile_k == 4 * TILE_K and (m > 64 or tile_r > 64):
+                    continue  # 5 stages at most: only where few, large TMA boxes might pay
                 cfg = CuteConfig(tile_r, tile_s, True, stages=stages, splits=splits, tile_k=tile_k)
                 if stages * (tile_r + tile_s) * tile_k * 2 > RING_BUDGET:
                     continue
@@ -72,8 +74,12 @@ def candidates(m: int) -> list[CuteConfig]:
     else:
         # Widths whose tile counts fill whole waves of 132 SMs: 128 x 192 gives 128 tiles at
         # M = 972, 128 x 224 swapped 264 at M = 2379.
-        for tile_s, swap_ab in itertools.product((128, 160, 192, 224, 256), (False, True)):
-            out.append(CuteConfig(128, tile_s, swap_ab=swap_ab))
+        # Persistent: one CTA per SM walks the tiles, its producer loading the next tile while
+        # the consumers run this one's epilogue.
+        for tile_s, swap_ab, persistent in itertools.product(
+            (128, 160, 192, 224, 256), (False, True), (False, True)
+        ):
+            out.append(CuteConfig(128, tile_s, swap_ab=swap_ab, persistent=persistent))
     return [c for c in out if is_valid(c, K)]
 
 

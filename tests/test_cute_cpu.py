@@ -120,3 +120,11 @@ def _t(*shape, dtype=torch.float16):
 def test_bad_input_is_refused_with_the_argument_named(args, match):
     with pytest.raises((TypeError, ValueError), match=match):
         cute_main.run(*args)
+
+
+def test_persistent_config_compiles_and_refuses_split_k(tmp_path):
+    cfg = CuteConfig(128, 192, swap_ab=True, persistent=True)
+    cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={tmp_path}")
+    (ptx,) = tmp_path.glob("*.ptx")
+    assert "wgmma.mma_async" in ptx.read_text()
+    assert not is_valid(CuteConfig(128, 192, swap_ab=True, persistent=True, splits=2), 2048)

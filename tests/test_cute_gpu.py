@@ -44,6 +44,8 @@ EXTRA_CONFIGS = {
     CuteConfig(128, 48, swap_ab=False),
     CuteConfig(64, 208, swap_ab=True),
     CuteConfig(64, 16, swap_ab=True, tile_k=128),  # two TMA boxes per operand and stage
+    CuteConfig(64, 64, swap_ab=False, persistent=True),  # M > 176: CTAs walk several tiles
+    CuteConfig(128, 192, swap_ab=True, persistent=True),
     CuteConfig(128, 64, swap_ab=False, tile_k=256),
     CuteConfig(64, 32, swap_ab=True, splits=2),
     CuteConfig(64, 160, swap_ab=True, splits=2),
@@ -101,3 +103,19 @@ def test_wrong_dtype_on_the_gpu_is_named(run, B):
     A = torch.randn(4, K, device="cuda")  # float32
     with pytest.raises(TypeError, match="A must be float16"):
         run(A, B, torch.empty(4, N, dtype=torch.float16, device="cuda"))
+
+
+@pytest.mark.parametrize("m", [1000, 2379, 4097])
+def test_persistent_ctas_walking_many_tiles(B, m):
+    """More tiles than SMs: each CTA runs several tiles, the ring carrying over between them."""
+    from cute_gemm.main import launch_config
+
+    for cfg in (
+        CuteConfig(128, 128, swap_ab=False, persistent=True),
+        CuteConfig(128, 224, swap_ab=True, persistent=True),
+    ):
+        A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        launch_config(A, B, C, cfg)
+        assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
+        torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)

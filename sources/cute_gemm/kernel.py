@@ -72,6 +72,7 @@ class CuteConfig:
     stages: int = 0  # shared-memory ring depth; 0: as many as fit (up to MAX_STAGES)
     splits: int = 1  # CTAs of a cluster that share a tile, each over K / splits (split-K)
     tile_k: int = TILE_K  # K depth of a ring stage: 1, 2 or 4 swizzle rows, one TMA box each
+    persistent: bool = False  # one CTA per SM walking the tiles (see module docstring)
 
     @property
     def consumer_wgs(self) -> int:
@@ -101,14 +102,16 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and cfg.splits in (1, 2, 4)
         and (k // cfg.tile_k) % cfg.splits == 0
         and (cfg.splits == 1 or cfg.stages == 0 or cfg.ring_holds_partials(cfg.stages))
+        and not (cfg.persistent and cfg.splits > 1)
     )
 
 
 class HopperGemm:
     """Compile with cute.compile(HopperGemm(cfg), X, Y, D, stream); X, Y K-major."""
 
-    def __init__(self, cfg: CuteConfig):
+    def __init__(self, cfg: CuteConfig, sm_count: int = 132):
         self.cfg = cfg
+        self.sm_count = sm_count  # persistent grid size: the device's SMs (H200: 132)
         self.tile_rsk = (cfg.tile_r, cfg.tile_s, cfg.tile_k)
         self.threads = THREADS_PER_WG * (1 + cfg.consumer_wgs)
 
@@ -181,11 +184,11 @@ class HopperGemm:
         self.d_layout = d_layout
         self.ab_dtype = ab_dtype
 
-        grid = (
-            cute.ceil_div(cute.size(mD, mode=[0]), self.cfg.tile_r),
-            cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s),
-            self.cfg.splits,
-        )
+        tiles_r = cute.ceil_div(cute.size(mD, mode=[0]), self.cfg.tile_r)
+        tiles_s = cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
+        grid = (tiles_r, tiles_s, self.cfg.splits)
+        if cutlass.const_expr(self.cfg.persistent):
+            grid = (cutlass.min(tiles_r * tiles_s, self.sm_count), 1, 1)
         # A one-CTA "cluster" is left out: without split-K the launch stays a plain one.
         cluster = {"cluster": (1, 1, self.cfg.splits)} if self.cfg.splits > 1 else {}
         self.kernel(
@@ -209,7 +212,7 @@ class HopperGemm:
         tidx, _, _ = cute.arch.thread_idx()
         warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
         wg_idx = cute.arch.make_warp_uniform(tidx // THREADS_PER_WG)
-        tile_r, tile_s, split = cute.arch.block_idx()  # split: the CTA's rank in its cluster
+        bidx, bidy, split = cute.arch.block_idx()  # split: the CTA's rank in its cluster
 
         if warp_idx == 0:
             cpasync.prefetch_descriptor(tma_x)
@@ -243,63 +246,58 @@ class HopperGemm:
             cta_layout_vmnk=cute.make_layout((1, 1, 1, 1)),
         )
 
-        # The last tile along a side is moved back to end at the side's end, overlapping its
-        # neighbour, so no TMA box crosses the end of the tensor: a box partly out of bounds
-        # cost up to 2.5 us at M = 200 on the H200. Overlapped elements are computed twice,
-        # identically (same data, same K order), and written twice with the same value.
-        r0 = self._tile_start(tile_r, self.cfg.tile_r, cute.size(mD, mode=[0]))
-        s0 = self._tile_start(tile_s, self.cfg.tile_s, cute.size(mD, mode=[1]))
-        origin = (0, 0, None)
-        gX = cute.local_tile(  # (bR, bK, k_tiles)
-            cute.domain_offset((r0, 0), mX), self.tile_rsk, origin, proj=(1, None, 1)
-        )
-        gY = cute.local_tile(  # (bS, bK, k_tiles)
-            cute.domain_offset((s0, 0), mY), self.tile_rsk, origin, proj=(None, 1, 1)
-        )
-        gD = cute.local_tile(  # (bR, bS)
-            cute.domain_offset((r0, s0), mD), self.tile_rsk, origin, proj=(1, 1, None)
-        )
-        k_tiles = cute.size(gX, mode=[2]) // self.cfg.splits  # this CTA's share of K
+        # Tiles in order r fastest: CTAs running at once share the same Y tile (and, over the
+        # R side, all of X). Without `persistent` a CTA owns the one tile at its block index;
+        # with it, CTA b walks tiles b, b + grid, b + 2 grid, ... so that the producer fills
+        # the ring with the next tile's stages while the consumers run this tile's epilogue.
+        tiles_r = cute.ceil_div(cute.size(mD, mode=[0]), self.cfg.tile_r)
+        tiles = tiles_r * cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
+        first, stop, step = bidx + bidy * tiles_r, bidx + bidy * tiles_r + 1, 1
+        if cutlass.const_expr(self.cfg.persistent):
+            first, stop, step = bidx, tiles, cute.arch.grid_dim()[0]
+        k_tiles = cute.size(mX, mode=[1]) // self.cfg.tile_k // self.cfg.splits  # per CTA
         k_first = split * k_tiles
 
         if wg_idx == 0:
             # ---- producer warp group: TMA into the ring ----
             cute.arch.warpgroup_reg_dealloc(40)
             if warp_idx == 0:
-                tXsX, tXgX = cpasync.tma_partition(
-                    tma_x,
-                    0,
-                    cute.make_layout(1),
-                    cute.group_modes(sX, 0, 2),
-                    cute.group_modes(gX, 0, 2),
-                )
-                tYsY, tYgY = cpasync.tma_partition(
-                    tma_y,
-                    0,
-                    cute.make_layout(1),
-                    cute.group_modes(sY, 0, 2),
-                    cute.group_modes(gY, 0, 2),
-                )
                 write = pipeline.make_pipeline_state(
                     pipeline.PipelineUserType.Producer, self.stages
                 )
-                for _ in cutlass.range(k_tiles, unroll=1):
-                    ab_pipe.producer_acquire(write)
-                    full = ab_pipe.producer_get_barrier(write)
-                    cute.copy(
+                for tile in cutlass.range(first, stop, step, unroll=1):
+                    gX, gY, _ = self._tile_views(mX, mY, mD, tile, tiles_r)
+                    tXsX, tXgX = cpasync.tma_partition(
                         tma_x,
-                        tXgX[(None, k_first + write.count)],
-                        tXsX[(None, write.index)],
-                        tma_bar_ptr=full,
+                        0,
+                        cute.make_layout(1),
+                        cute.group_modes(sX, 0, 2),
+                        cute.group_modes(gX, 0, 2),
                     )
-                    cute.copy(
+                    tYsY, tYgY = cpasync.tma_partition(
                         tma_y,
-                        tYgY[(None, k_first + write.count)],
-                        tYsY[(None, write.index)],
-                        tma_bar_ptr=full,
+                        0,
+                        cute.make_layout(1),
+                        cute.group_modes(sY, 0, 2),
+                        cute.group_modes(gY, 0, 2),
                     )
-                    ab_pipe.producer_commit(write)
-                    write.advance()
+                    for k_tile in cutlass.range(k_tiles, unroll=1):
+                        ab_pipe.producer_acquire(write)
+                        full = ab_pipe.producer_get_barrier(write)
+                        cute.copy(
+                            tma_x,
+                            tXgX[(None, k_first + k_tile)],
+                            tXsX[(None, write.index)],
+                            tma_bar_ptr=full,
+                        )
+                        cute.copy(
+                            tma_y,
+                            tYgY[(None, k_first + k_tile)],
+                            tYsY[(None, write.index)],
+                            tma_bar_ptr=full,
+                        )
+                        ab_pipe.producer_commit(write)
+                        write.advance()
                 ab_pipe.producer_tail(write)
             if cutlass.const_expr(self.cfg.splits > 1):
                 # Every thread of the cluster takes part in both barriers of _reduce_split_k.
@@ -316,46 +314,71 @@ class HopperGemm:
             tCsY = thr_mma.partition_B(sY)
             tCrX = tiled_mma.make_fragment_A(tCsX)
             tCrY = tiled_mma.make_fragment_B(tCsY)
-            tCgD = thr_mma.partition_C(gD)
-            acc = cute.make_rmem_tensor(tCgD.shape, cutlass.Float32)
-            # The accumulate flag is fixed when the loop is traced, so start from zero and
-            # always accumulate.
-            acc.fill(0.0)
+            _, _, gD0 = self._tile_views(mX, mY, mD, first, tiles_r)
+            acc = cute.make_rmem_tensor(thr_mma.partition_C(gD0).shape, cutlass.Float32)
+            # The accumulate flag is fixed when the loop is traced, so start each tile from
+            # zero and always accumulate.
             tiled_mma.set(warpgroup.Field.ACCUMULATE, True)
             k_steps = cute.size(tCrX, mode=[2])
 
             read = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
             release = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
-            for k_tile in cutlass.range(k_tiles, unroll=1):
-                ab_pipe.consumer_wait(read)
-                warpgroup.fence()
-                for k in cutlass.range(k_steps, unroll_full=True):
-                    cute.gemm(
-                        tiled_mma,
-                        acc,
-                        tCrX[(None, None, k, read.index)],
-                        tCrY[(None, None, k, read.index)],
-                        acc,
-                    )
-                warpgroup.commit_group()
-                # Keep this tile's WGMMAs in flight; the previous tile's are done reading
-                # their buffer once at most one batch is outstanding.
-                warpgroup.wait_group(1)
-                if k_tile > 0:
-                    ab_pipe.consumer_release(release)
-                    release.advance()
-                read.advance()
-            warpgroup.wait_group(0)
-            ab_pipe.consumer_release(release)
+            for tile in cutlass.range(first, stop, step, unroll=1):
+                _, _, gD = self._tile_views(mX, mY, mD, tile, tiles_r)
+                acc.fill(0.0)
+                for k_tile in cutlass.range(k_tiles, unroll=1):
+                    ab_pipe.consumer_wait(read)
+                    warpgroup.fence()
+                    for k in cutlass.range(k_steps, unroll_full=True):
+                        cute.gemm(
+                            tiled_mma,
+                            acc,
+                            tCrX[(None, None, k, read.index)],
+                            tCrY[(None, None, k, read.index)],
+                            acc,
+                        )
+                    warpgroup.commit_group()
+                    # Keep this stage's WGMMAs in flight; the previous stage's are done
+                    # reading their buffer once at most one batch is outstanding.
+                    warpgroup.wait_group(1)
+                    if k_tile > 0:
+                        ab_pipe.consumer_release(release)
+                        release.advance()
+                    read.advance()
+                warpgroup.wait_group(0)
+                ab_pipe.consumer_release(release)
+                release.advance()
 
-            if cutlass.const_expr(self.cfg.splits > 1):
-                self._reduce_split_k(acc, ctidx, split, ring)
-                if split == 0:
+                if cutlass.const_expr(self.cfg.splits > 1):
+                    self._reduce_split_k(acc, ctidx, split, ring)
+                    if split == 0:
+                        self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+                    cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
+                    cute.arch.cluster_wait()
+                else:
                     self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
-                cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
-                cute.arch.cluster_wait()
-            else:
-                self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+
+    @cute.jit
+    def _tile_views(self, mX, mY, mD, tile, tiles_r):
+        """gX (bR, bK, k_tiles), gY (bS, bK, k_tiles) and gD (bR, bS) of linear tile `tile`.
+
+        The last tile along a side is moved back to end at the side's end, overlapping its
+        neighbour, so no TMA box crosses the end of the tensor: a box partly out of bounds
+        cost up to 2.5 us at M = 200 on the H200. Overlapped elements are computed twice,
+        identically (same data, same K order), and written twice with the same value."""
+        r0 = self._tile_start(tile % tiles_r, self.cfg.tile_r, cute.size(mD, mode=[0]))
+        s0 = self._tile_start(tile // tiles_r, self.cfg.tile_s, cute.size(mD, mode=[1]))
+        origin = (0, 0, None)
+        gX = cute.local_tile(
+            cute.domain_offset((r0, 0), mX), self.tile_rsk, origin, proj=(1, None, 1)
+        )
+        gY = cute.local_tile(
+            cute.domain_offset((s0, 0), mY), self.tile_rsk, origin, proj=(None, 1, 1)
+        )
+        gD = cute.local_tile(
+            cute.domain_offset((r0, s0), mD), self.tile_rsk, origin, proj=(1, 1, None)
+        )
+        return gX, gY, gD
 
     @cute.jit
     def _reduce_split_k(self, acc, ctidx, split, ring):

@@ -52,6 +52,14 @@ def _fake_operands(cfg: CuteConfig):
     return a, b, c
 
 
+def _sm_count() -> int:
+    """SMs of the current device (a persistent kernel's grid size); the H200's 132 without one.
+    Compiled kernels are cached per config only: one process, one kind of GPU."""
+    if torch.cuda.is_available():
+        return torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count
+    return 132
+
+
 def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
     """The compiled kernel for cfg, compiling it on first use (seconds, recorded).
     extra_options go to cute.compile (e.g. "--keep-ptx --dump-dir=DIR")."""
@@ -61,7 +69,8 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
         x, y, d = _fake_operands(cfg)
         stream = make_fake_stream(use_tvm_ffi_env_stream=True)
         options = f"--enable-tvm-ffi {extra_options}".strip()
-        fn = cute.compile(HopperGemm(cfg), x, y, d, stream, options=options)
+        kernel = HopperGemm(cfg, _sm_count())
+        fn = cute.compile(kernel, x, y, d, stream, options=options)
         _compiled[cfg] = fn
         compile_seconds[cfg] = time.perf_counter() - start
     return fn
