@@ -252,9 +252,12 @@ class HopperGemm:
         # the ring with the next tile's stages while the consumers run this tile's epilogue.
         tiles_r = cute.ceil_div(cute.size(mD, mode=[0]), self.cfg.tile_r)
         tiles = tiles_r * cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
-        first, stop, step = bidx + bidy * tiles_r, bidx + bidy * tiles_r + 1, 1
+        # A one-tile CTA traces its body once for its block's (r, s) tile, with no device loop
+        # around it: a single-trip loop cost every one-tile config about 0.3 us on the H200
+        # (results/logs/s3/5435bfc-retuned).
+        my_tiles = [(bidx, bidy)]
         if cutlass.const_expr(self.cfg.persistent):
-            first, stop, step = bidx, tiles, cute.arch.grid_dim()[0]
+            my_tiles = cutlass.range(bidx, tiles, cute.arch.grid_dim()[0], unroll=1)
         k_tiles = cute.size(mX, mode=[1]) // self.cfg.tile_k // self.cfg.splits  # per CTA
         k_first = split * k_tiles
 
@@ -265,7 +268,7 @@ class HopperGemm:
                 write = pipeline.make_pipeline_state(
                     pipeline.PipelineUserType.Producer, self.stages
                 )
-                for tile in cutlass.range(first, stop, step, unroll=1):
+                for tile in my_tiles:
                     gX, gY, _ = self._tile_views(mX, mY, mD, tile, tiles_r)
                     tXsX, tXgX = cpasync.tma_partition(
                         tma_x,
@@ -314,7 +317,7 @@ class HopperGemm:
             tCsY = thr_mma.partition_B(sY)
             tCrX = tiled_mma.make_fragment_A(tCsX)
             tCrY = tiled_mma.make_fragment_B(tCsY)
-            _, _, gD0 = self._tile_views(mX, mY, mD, first, tiles_r)
+            _, _, gD0 = self._tile_views(mX, mY, mD, (0, 0), tiles_r)  # for its shape
             acc = cute.make_rmem_tensor(thr_mma.partition_C(gD0).shape, cutlass.Float32)
             # The accumulate flag is fixed when the loop is traced, so start each tile from
             # zero and always accumulate.
@@ -323,7 +326,7 @@ class HopperGemm:
 
             read = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
             release = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
-            for tile in cutlass.range(first, stop, step, unroll=1):
+            for tile in my_tiles:
                 _, _, gD = self._tile_views(mX, mY, mD, tile, tiles_r)
                 acc.fill(0.0)
                 for k_tile in cutlass.range(k_tiles, unroll=1):
@@ -360,14 +363,17 @@ class HopperGemm:
 
     @cute.jit
     def _tile_views(self, mX, mY, mD, tile, tiles_r):
-        """gX (bR, bK, k_tiles), gY (bS, bK, k_tiles) and gD (bR, bS) of linear tile `tile`.
+        """gX (bR, bK, k_tiles), gY (bS, bK, k_tiles) and gD (bR, bS) of a tile: `tile` is the
+        (r, s) tile index, or with `persistent` the linear index (r fastest).
 
         The last tile along a side is moved back to end at the side's end, overlapping its
         neighbour, so no TMA box crosses the end of the tensor: a box partly out of bounds
         cost up to 2.5 us at M = 200 on the H200. Overlapped elements are computed twice,
         identically (same data, same K order), and written twice with the same value."""
-        r0 = self._tile_start(tile % tiles_r, self.cfg.tile_r, cute.size(mD, mode=[0]))
-        s0 = self._tile_start(tile // tiles_r, self.cfg.tile_s, cute.size(mD, mode=[1]))
+        if cutlass.const_expr(self.cfg.persistent):
+            tile = (tile % tiles_r, tile // tiles_r)
+        r0 = self._tile_start(tile[0], self.cfg.tile_r, cute.size(mD, mode=[0]))
+        s0 = self._tile_start(tile[1], self.cfg.tile_s, cute.size(mD, mode=[1]))
         origin = (0, 0, None)
         gX = cute.local_tile(
             cute.domain_offset((r0, 0), mX), self.tile_rsk, origin, proj=(1, None, 1)
