@@ -255,11 +255,10 @@ class HopperGemm:
         # A one-tile CTA traces its body once for its block's (r, s) tile, with no device loop
         # around it: a single-trip loop cost every one-tile config about 0.3 us on the H200
         # (results/logs/s3/5435bfc-retuned).
-        my_tiles = [(bidx, bidy)]
-        if cutlass.const_expr(self.cfg.persistent):
-            my_tiles = cutlass.range(bidx, tiles, cute.arch.grid_dim()[0], unroll=1)
         k_tiles = cute.size(mX, mode=[1]) // self.cfg.tile_k // self.cfg.splits  # per CTA
         k_first = split * k_tiles
+        grid_size = cute.arch.grid_dim()[0]
+        views = (mX, mY, mD, tiles_r)
 
         if wg_idx == 0:
             # ---- producer warp group: TMA into the ring ----
@@ -268,39 +267,14 @@ class HopperGemm:
                 write = pipeline.make_pipeline_state(
                     pipeline.PipelineUserType.Producer, self.stages
                 )
-                for tile in my_tiles:
-                    gX, gY, _ = self._tile_views(mX, mY, mD, tile, tiles_r)
-                    tXsX, tXgX = cpasync.tma_partition(
-                        tma_x,
-                        0,
-                        cute.make_layout(1),
-                        cute.group_modes(sX, 0, 2),
-                        cute.group_modes(gX, 0, 2),
-                    )
-                    tYsY, tYgY = cpasync.tma_partition(
-                        tma_y,
-                        0,
-                        cute.make_layout(1),
-                        cute.group_modes(sY, 0, 2),
-                        cute.group_modes(gY, 0, 2),
-                    )
-                    for k_tile in cutlass.range(k_tiles, unroll=1):
-                        ab_pipe.producer_acquire(write)
-                        full = ab_pipe.producer_get_barrier(write)
-                        cute.copy(
-                            tma_x,
-                            tXgX[(None, k_first + k_tile)],
-                            tXsX[(None, write.index)],
-                            tma_bar_ptr=full,
+                load = (tma_x, tma_y, sX, sY, ab_pipe, k_tiles, k_first)
+                if cutlass.const_expr(self.cfg.persistent):
+                    for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
+                        write = self._produce_tile(
+                            views, (tile % tiles_r, tile // tiles_r), load, write
                         )
-                        cute.copy(
-                            tma_y,
-                            tYgY[(None, k_first + k_tile)],
-                            tYsY[(None, write.index)],
-                            tma_bar_ptr=full,
-                        )
-                        ab_pipe.producer_commit(write)
-                        write.advance()
+                else:
+                    write = self._produce_tile(views, (bidx, bidy), load, write)
                 ab_pipe.producer_tail(write)
             if cutlass.const_expr(self.cfg.splits > 1):
                 # Every thread of the cluster takes part in both barriers of _reduce_split_k.
@@ -313,65 +287,98 @@ class HopperGemm:
             cute.arch.warpgroup_reg_alloc(232)
             ctidx = tidx - THREADS_PER_WG
             thr_mma = tiled_mma.get_slice(ctidx)
-            tCsX = thr_mma.partition_A(sX)
-            tCsY = thr_mma.partition_B(sY)
-            tCrX = tiled_mma.make_fragment_A(tCsX)
-            tCrY = tiled_mma.make_fragment_B(tCsY)
-            _, _, gD0 = self._tile_views(mX, mY, mD, (0, 0), tiles_r)  # for its shape
+            tCrX = tiled_mma.make_fragment_A(thr_mma.partition_A(sX))
+            tCrY = tiled_mma.make_fragment_B(thr_mma.partition_B(sY))
+            _, _, gD0 = self._tile_views(*views, (0, 0))  # for its shape
             acc = cute.make_rmem_tensor(thr_mma.partition_C(gD0).shape, cutlass.Float32)
             # The accumulate flag is fixed when the loop is traced, so start each tile from
             # zero and always accumulate.
             tiled_mma.set(warpgroup.Field.ACCUMULATE, True)
-            k_steps = cute.size(tCrX, mode=[2])
-
             read = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
             release = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
-            for tile in my_tiles:
-                _, _, gD = self._tile_views(mX, mY, mD, tile, tiles_r)
-                acc.fill(0.0)
-                for k_tile in cutlass.range(k_tiles, unroll=1):
-                    ab_pipe.consumer_wait(read)
-                    warpgroup.fence()
-                    for k in cutlass.range(k_steps, unroll_full=True):
-                        cute.gemm(
-                            tiled_mma,
-                            acc,
-                            tCrX[(None, None, k, read.index)],
-                            tCrY[(None, None, k, read.index)],
-                            acc,
-                        )
-                    warpgroup.commit_group()
-                    # Keep this stage's WGMMAs in flight; the previous stage's are done
-                    # reading their buffer once at most one batch is outstanding.
-                    warpgroup.wait_group(1)
-                    if k_tile > 0:
-                        ab_pipe.consumer_release(release)
-                        release.advance()
-                    read.advance()
-                warpgroup.wait_group(0)
-                ab_pipe.consumer_release(release)
-                release.advance()
-
-                if cutlass.const_expr(self.cfg.splits > 1):
-                    self._reduce_split_k(acc, ctidx, split, ring)
-                    if split == 0:
-                        self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
-                    cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
-                    cute.arch.cluster_wait()
-                else:
-                    self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+            mma = (tiled_mma, tCrX, tCrY, acc, ab_pipe, k_tiles)
+            out = (ctidx, warp_idx, sD, tma_d, split, ring)
+            if cutlass.const_expr(self.cfg.persistent):
+                for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
+                    read, release = self._consume_tile(
+                        views, (tile % tiles_r, tile // tiles_r), mma, out, read, release
+                    )
+            else:
+                read, release = self._consume_tile(views, (bidx, bidy), mma, out, read, release)
 
     @cute.jit
-    def _tile_views(self, mX, mY, mD, tile, tiles_r):
-        """gX (bR, bK, k_tiles), gY (bS, bK, k_tiles) and gD (bR, bS) of a tile: `tile` is the
-        (r, s) tile index, or with `persistent` the linear index (r fastest).
+    def _produce_tile(self, views, tile, load, write):
+        """TMA every k-stage of one tile into the ring; returns the advanced ring state."""
+        tma_x, tma_y, sX, sY, ab_pipe, k_tiles, k_first = load
+        gX, gY, _ = self._tile_views(*views, tile)
+        tXsX, tXgX = cpasync.tma_partition(
+            tma_x, 0, cute.make_layout(1), cute.group_modes(sX, 0, 2), cute.group_modes(gX, 0, 2)
+        )
+        tYsY, tYgY = cpasync.tma_partition(
+            tma_y, 0, cute.make_layout(1), cute.group_modes(sY, 0, 2), cute.group_modes(gY, 0, 2)
+        )
+        for k_tile in cutlass.range(k_tiles, unroll=1):
+            ab_pipe.producer_acquire(write)
+            full = ab_pipe.producer_get_barrier(write)
+            cute.copy(
+                tma_x, tXgX[(None, k_first + k_tile)], tXsX[(None, write.index)], tma_bar_ptr=full
+            )
+            cute.copy(
+                tma_y, tYgY[(None, k_first + k_tile)], tYsY[(None, write.index)], tma_bar_ptr=full
+            )
+            ab_pipe.producer_commit(write)
+            write.advance()
+        return write
+
+    @cute.jit
+    def _consume_tile(self, views, tile, mma, out, read, release):
+        """WGMMA one tile from the ring, reduce it across the cluster (split-K) and store it;
+        returns the advanced read and release states."""
+        tiled_mma, tCrX, tCrY, acc, ab_pipe, k_tiles = mma
+        ctidx, warp_idx, sD, tma_d, split, ring = out
+        _, _, gD = self._tile_views(*views, tile)
+        acc.fill(0.0)
+        for k_tile in cutlass.range(k_tiles, unroll=1):
+            ab_pipe.consumer_wait(read)
+            warpgroup.fence()
+            for k in cutlass.range(cute.size(tCrX, mode=[2]), unroll_full=True):
+                cute.gemm(
+                    tiled_mma,
+                    acc,
+                    tCrX[(None, None, k, read.index)],
+                    tCrY[(None, None, k, read.index)],
+                    acc,
+                )
+            warpgroup.commit_group()
+            # Keep this stage's WGMMAs in flight; the previous stage's are done reading their
+            # buffer once at most one batch is outstanding.
+            warpgroup.wait_group(1)
+            if k_tile > 0:
+                ab_pipe.consumer_release(release)
+                release.advance()
+            read.advance()
+        warpgroup.wait_group(0)
+        ab_pipe.consumer_release(release)
+        release.advance()
+
+        if cutlass.const_expr(self.cfg.splits > 1):
+            self._reduce_split_k(acc, ctidx, split, ring)
+            if split == 0:
+                self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+            cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
+            cute.arch.cluster_wait()
+        else:
+            self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+        return read, release
+
+    @cute.jit
+    def _tile_views(self, mX, mY, mD, tiles_r, tile):
+        """gX (bR, bK, k_tiles), gY (bS, bK, k_tiles) and gD (bR, bS) of the (r, s) tile.
 
         The last tile along a side is moved back to end at the side's end, overlapping its
         neighbour, so no TMA box crosses the end of the tensor: a box partly out of bounds
         cost up to 2.5 us at M = 200 on the H200. Overlapped elements are computed twice,
         identically (same data, same K order), and written twice with the same value."""
-        if cutlass.const_expr(self.cfg.persistent):
-            tile = (tile % tiles_r, tile // tiles_r)
         r0 = self._tile_start(tile[0], self.cfg.tile_r, cute.size(mD, mode=[0]))
         s0 = self._tile_start(tile[1], self.cfg.tile_s, cute.size(mD, mode=[1]))
         origin = (0, 0, None)
