@@ -33,6 +33,22 @@ def _direct_launcher(kernel):
     return kernel.run, kernel.function, kernel.packed_metadata
 
 
+def _hooks_installed() -> bool:
+    """Whether a launch hook is set. Triton 3.5+ keeps them as HookChain objects (never None;
+    empty unless a profiler adds a call), older versions as a callable or None."""
+    for hook in (knobs.runtime.launch_enter_hook, knobs.runtime.launch_exit_hook):
+        if hook is not None and getattr(hook, "calls", True):
+            return True
+    return False
+
+
+def uses_direct_launch(jit_fn, cfg, device_index: int) -> bool:
+    """Whether calls of this compiled (kernel, config, device) skip Triton's Python launch path
+    (for the tests: the fast path must really be taken)."""
+    entry = _compiled.get((jit_fn, cfg, device_index))
+    return entry is not None and entry[1] is not None and not _hooks_installed()
+
+
 def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
     """Run `jit_fn` on `grid` with `args` (constexprs included, in signature order)."""
     if INTERPRET:
@@ -45,8 +61,7 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
         kernel = jit_fn.warmup(*args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         entry = _compiled[key] = (kernel, _direct_launcher(kernel))
     kernel, direct = entry
-    hooks = knobs.runtime.launch_enter_hook or knobs.runtime.launch_exit_hook
-    if direct is None or hooks is not None:
+    if direct is None or _hooks_installed():
         kernel[grid](*args)
         return
     run, function, metadata = direct
