@@ -59,6 +59,19 @@ def test_cute_candidates_include_one_tile_over_the_tokens():
             assert any(c.tile_s >= m for c in cfgs), (m, cfgs)
         else:
             assert any(not c.swap_ab for c in cfgs)
+            assert any(c.persistent for c in cfgs) and any(not c.persistent for c in cfgs)
+
+
+def test_cute_split_k_candidates_fit_one_wave_and_deep_stages_stay_simple():
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        for cfg in tune_cute.candidates(m):
+            assert cfg.splits == 1 or tune_cute.ctas(cfg, m) <= tune_cute.SMS, cfg
+            if cfg.tile_k > 64:
+                assert cfg.splits == 1 and cfg.stages == 0, cfg
+            assert cfg.tile_k < 256 or m <= 64, cfg
+    kinds = {(c.splits, c.tile_k) for c in tune_cute.candidates(16)}
+    assert {(1, 64), (2, 64), (1, 128), (1, 256)} <= kinds
 
 
 # Buckets of several workload Ms each, as the tables had before every M <= 256 got its own: the
