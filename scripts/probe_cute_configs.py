@@ -1,8 +1,9 @@
 """Time chosen CuTe configs at chosen M under the runner's protocol, beside torch.matmul.
 
 The split-K study of results/logs/s3/split_k_probe.log: each config alone and split across a
-cluster of 2 or 4 CTAs, at M from 1 to 256. Every config is first checked against a float32
-reference on a NaN-poisoned output. On the device (CuTe DSL installed), from the repo root:
+cluster of 2 or 4 CTAs, at M from 1 to 256. Checked and timed as the tuner does
+(fibgemm.tuning.rank_bucket: float32 reference on a NaN-poisoned output first). On the device
+(CuTe DSL installed), from the repo root:
     python -m scripts.probe_cute_configs
 """
 
@@ -12,6 +13,7 @@ import torch
 
 from fibgemm import REPO_ROOT, K, N
 from fibgemm.timing import ColdL2Timer
+from fibgemm.tuning import rank_bucket
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
@@ -54,24 +56,15 @@ SPLIT_K_CASES = {
 
 
 def probe(timer: ColdL2Timer, b: torch.Tensor, m: int, cfgs: list) -> None:
-    """Check each config at M = m, then time them all beside torch.matmul and print a line each."""
-    a = torch.randn(m, K, dtype=torch.float16, device="cuda")
-    out = torch.empty(m, N, dtype=torch.float16, device="cuda")
-    ref = a.float() @ b.float().T
-    for cfg in cfgs:
-        out.fill_(float("nan"))
-        cute_main.launch_config(a, b, out, cfg)
-        torch.cuda.synchronize()
-        if not ((out.float() - ref).abs() <= 3e-2 + 1e-2 * ref.abs()).all():
-            raise SystemExit(f"M={m} {cfg}: wrong result")
-    fns = [lambda c=c: cute_main.launch_config(a, b, out, c) for c in cfgs]
-    fns.append(lambda: torch.matmul(a, b.T, out=out))
-    times = timer.time_many(fns, iters=50, warmup=3)
-    torch_us = times[-1].p50
-    for cfg, t in zip(cfgs, times[:-1], strict=True):
+    """Check and time each config at M = m beside torch.matmul (the tuner's own ranking), one
+    line each, fastest first; stop if any config is wrong."""
+    ranked, torch_us, n_correct = rank_bucket(timer, m, b, cfgs, cute_main.launch_config, 50)
+    if n_correct < len(cfgs):
+        raise SystemExit(f"M={m}: {len(cfgs) - n_correct} of {len(cfgs)} configs are wrong")
+    for us, cfg in ranked:
         print(
-            f"M={m:4d} {cfg.tile_r:3d}x{cfg.tile_s:3d} splits={cfg.splits} {t.p50:7.2f} us  "
-            f"torch {torch_us:6.2f}  {torch_us / t.p50:.3f}x",
+            f"M={m:4d} {cfg.tile_r:3d}x{cfg.tile_s:3d} splits={cfg.splits} {us:7.2f} us  "
+            f"torch {torch_us:6.2f}  {torch_us / us:.3f}x",
             flush=True,
         )
 
