@@ -50,8 +50,8 @@ def ctas(cfg: CuteConfig, m: int) -> int:
 def candidates(m: int) -> list[CuteConfig]:
     """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256, with a full
     ring (every stage that fits, 64, 128 or, at M <= 64, 256 deep along K) or 8 stages, alone
-    or split-K over a cluster of 2 or 4 while that still fits one wave; 128-row tiles (two
-    consumer warp groups), plain or persistent, above."""
+    or split-K over a cluster of 2 or 4 while that still fits one wave, and straight tiles in
+    one wave from M = 64; 128-row tiles (two consumer warp groups), plain or persistent, above."""
     out = []
     if m <= 256:
         fit = -(-m // 16) * 16
@@ -71,6 +71,7 @@ def candidates(m: int) -> list[CuteConfig]:
                     continue
                 if splits == 1 or ctas(cfg, m) <= SMS:
                     out.append(cfg)
+        out += straight_one_wave(m)
     else:
         # Widths whose tile counts fill whole waves of 132 SMs: 128 x 192 gives 128 tiles at
         # M = 972, 128 x 224 swapped 264 at M = 2379.
@@ -81,6 +82,26 @@ def candidates(m: int) -> list[CuteConfig]:
         ):
             out.append(CuteConfig(128, tile_s, swap_ab=swap_ab, persistent=persistent))
     return [c for c in out if is_valid(c, K)]
+
+
+def straight_one_wave(m: int) -> list[CuteConfig]:
+    """Straight (not swapped) tiles with the tokens on the 64-row side, in one wave of SMs.
+
+    Swapped, the 64 rows walk N and M is covered by tile_s: M = 256 in 64 x 128 tiles gives
+    48 x 2 = 96 CTAs, a third of the SMs idle. Straight, M = 256 is four 64-row tiles (two of
+    128) and tile_s is free along N: 64 x 96 gives 4 x 32 = 128 CTAs. Only where M fills a
+    64-row tile (shorter sides make TMA boxes leave A, which was slow) and the tiles fit in
+    one wave (and at least half of one)."""
+    if m < 64:
+        return []
+    out = []
+    for tile_r, tile_s, tile_k in itertools.product(
+        (64, 128), range(32, 129, 16), (TILE_K, 2 * TILE_K)
+    ):
+        cfg = CuteConfig(tile_r, tile_s, swap_ab=False, tile_k=tile_k)
+        if m >= tile_r and SMS // 2 <= ctas(cfg, m) <= SMS:
+            out.append(cfg)
+    return out
 
 
 def main() -> int:
