@@ -119,3 +119,19 @@ def test_persistent_ctas_walking_many_tiles(B, m):
         launch_config(A, B, C, cfg)
         assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
         torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("m", [1, 100, 256, 972])
+def test_planned_calls_follow_new_operands(run, B, m):
+    """Fast-path calls reuse the M's plan (compiled kernel, mapping): each call with fresh
+    tensors, at new addresses, must compute from them and write all of C."""
+    from cute_gemm import main
+
+    for _ in range(3):
+        A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+        B2 = B + torch.randn_like(B) * 0.1  # a B at another address, with other values
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        run(A, B2, C)
+        assert torch.isfinite(C).all(), "unwritten (NaN) elements in C"
+        torch.testing.assert_close(C.float(), A.float() @ B2.float().T, atol=3e-2, rtol=1e-2)
+    assert (m, A.get_device()) in main._plans

@@ -103,3 +103,21 @@ def test_pointer_kernels_take_the_direct_launch_path(run, B, m):
     C.fill_(float("nan"))
     run(A, B, C)  # the second call goes through the direct path
     torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("m", [1, 16, 100, 256, 972])
+def test_replayed_launches_follow_new_operands(run, B, m):
+    """Fast-path calls after the first pass only the operands' pointers (launch.replayer): each
+    call with fresh tensors, at new addresses, must compute from them and write all of C."""
+    from triton_gemm import main
+
+    replays = []
+    for _ in range(3):
+        A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+        B2 = B + torch.randn_like(B) * 0.1  # a B at another address, with other values
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        run(A, B2, C)
+        torch.testing.assert_close(C.float(), A.float() @ B2.float().T, atol=3e-2, rtol=1e-2)
+        replays.append(main._replays[(m, A.get_device())])
+    if not isinstance(main.select_config(m), main.TmaConfig):
+        assert callable(replays[-1]), f"M={m}: no replayer for a pointer-kernel config"

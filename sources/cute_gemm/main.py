@@ -32,6 +32,9 @@ N, K = 3072, 2048
 _BUCKET_LIMITS = [limit for limit, _ in TABLE]
 _compiled: dict = {}
 compile_seconds: dict = {}
+# (M, device index) -> (compiled kernel, swap_ab) for calls on the fast path: one dict lookup
+# instead of the table search and the config's hash. One small entry per M seen.
+_plans: dict = {}
 
 
 def select_config(m: int) -> CuteConfig:
@@ -111,7 +114,42 @@ def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: CuteCo
         fn(A, B, C)
 
 
+def _fast_path(A, B, C) -> bool:
+    """Everything right and TMA-ready, in few host operations (this runs on every call; _check
+    spells out what is wrong when it is not). The same test as triton_gemm's: each solution's
+    sources stand alone."""
+    try:
+        m = A.shape[0]
+        return (
+            A.dtype == B.dtype == C.dtype == torch.float16
+            and A.shape == (m, K)
+            and B.shape == (N, K)
+            and C.shape == (m, N)
+            and m > 0
+            and A.is_cuda
+            and A.get_device() == B.get_device() == C.get_device()
+            and A.is_contiguous()
+            and B.is_contiguous()
+            and C.is_contiguous()
+            and (A.data_ptr() | B.data_ptr() | C.data_ptr()) % 16 == 0
+        )
+    except (AttributeError, IndexError):  # not tensors, or A has no dimension
+        return False
+
+
 def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
+    if _fast_path(A, B, C):
+        key = (A.shape[0], A.get_device())
+        plan = _plans.get(key)
+        if plan is None:
+            cfg = select_config(key[0])
+            plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab)
+        fn, swap_ab = plan
+        if swap_ab:
+            fn(B, A, C.T)
+        else:
+            fn(A, B, C)
+        return
     _check(A, B, C)
     if A.shape[0] == 0:
         return

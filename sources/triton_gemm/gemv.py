@@ -83,6 +83,16 @@ def _gemv_kernel(
 
 
 def _launch_gemv(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemvConfig) -> None:
+    launch(_gemv_kernel, cfg, A.get_device(), *_grid_and_args(A, B, C, cfg))
+
+
+def replay_slots(cfg: GemvConfig) -> tuple:
+    """Which operand (0 = A, 1 = B, 2 = C) each leading pointer argument of `_grid_and_args`
+    is, for launch.replayer."""
+    return (0, 1, 2)
+
+
+def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemvConfig):
     M, K = A.shape
     N = B.shape[0]
     grid = (N // cfg.ROWS, 1, 1)
@@ -99,7 +109,7 @@ def _launch_gemv(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemvCon
         cfg.ROWS,
         cfg.BLOCK_K,
     )
-    launch(_gemv_kernel, cfg, A.get_device(), grid, args)
+    return grid, args
 
 
 def gemv_launch(A, B, C, rows: int, block_k: int, num_stages: int, num_warps: int) -> None:

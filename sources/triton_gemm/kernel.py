@@ -193,6 +193,16 @@ def _workspace(device: torch.device, cfg: GemmConfig, num_tiles: int):
 
 
 def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) -> None:
+    launch(_gemm_kernel, cfg, A.get_device(), *_grid_and_args(A, B, C, cfg))
+
+
+def replay_slots(cfg: GemmConfig) -> tuple | None:
+    """Which operand (0 = A, 1 = B, 2 = C) each leading pointer argument of `_grid_and_args`
+    is, for launch.replayer; None with split-K, whose workspace may be reallocated."""
+    return (0, 1, 2, 2, 2) if cfg.SPLIT_K == 1 else None
+
+
+def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig):
     M, K = A.shape
     N = B.shape[0]
     num_tiles = cfg.num_tiles(M, N)
@@ -221,4 +231,4 @@ def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) 
         cfg.GROUP_M,
         cfg.SWAP_AB,
     )
-    launch(_gemm_kernel, cfg, A.get_device(), grid, args)
+    return grid, args

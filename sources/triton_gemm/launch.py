@@ -9,6 +9,10 @@ compile time). That is only valid while every call has the same specialization: 
 guarantees 16-byte aligned pointers and row strides that are multiples of 16 elements, and M is
 marked do_not_specialize in the kernels. With a launch hook installed (a profiler such as
 proton) calls take Triton's own path, which runs the hooks.
+
+`replayer` goes one step further for main.run's fast path: everything but the three operands is
+fixed for a given M, so a call passes only their pointers, as ints (a tensor would cost the C
+launcher a `data_ptr()` call and a cuPointerGetAttribute driver query per pointer).
 """
 
 import os
@@ -67,3 +71,32 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
     run, function, metadata = direct
     stream = driver.active.get_current_stream(device_index)
     run(grid[0], grid[1], grid[2], stream, function, metadata, None, None, None, *args)
+
+
+def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
+    """After `launch(jit_fn, cfg, device_index, grid, args)`: a function (A, B, C) -> bool that
+    launches the same kernel on the same grid with new operands and every other argument as in
+    `args`, returning False (launching nothing) while a launch hook is installed; or None where
+    only Triton's own path applies (interpreter, scratch buffers, `slots` None).
+
+    slots[i] says which operand (0 = A, 1 = B, 2 = C) args[i] is, for the leading pointer
+    arguments; the caller guarantees the rest (M, strides, config) match every later call."""
+    entry = _compiled.get((jit_fn, cfg, device_index))
+    if INTERPRET or slots is None or entry is None or entry[1] is None:
+        return None
+    run, function, metadata = entry[1]
+    rest = args[len(slots) :]
+    get_stream = driver.active.get_current_stream
+    g0, g1, g2 = grid
+
+    def replay(A, B, C) -> bool:
+        if _hooks_installed():
+            return False
+        ptrs = (A.data_ptr(), B.data_ptr(), C.data_ptr())
+        run(
+            g0, g1, g2, get_stream(device_index), function, metadata, None, None, None,
+            *[ptrs[s] for s in slots], *rest,
+        )  # fmt: skip
+        return True
+
+    return replay

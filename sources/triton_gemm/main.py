@@ -10,13 +10,18 @@ import bisect
 
 import torch
 
+from . import gemv, kernel
 from .gemv import GemvConfig, _launch_gemv
-from .kernel import _launch
+from .kernel import GemmConfig, _launch
+from .launch import launch, replayer
 from .tma import TmaConfig, _launch_tma
 from .tuned import TABLE
 
 N, K = 3072, 2048
 _BUCKET_LIMITS = [limit for limit, _ in TABLE]
+# (M, device index) -> launch.replayer of that M's kernel (None: it has none), for calls on the
+# fast path, whose strides and alignment are always the same. One small entry per M seen.
+_replays: dict = {}
 
 
 def select_config(m: int):
@@ -55,6 +60,21 @@ def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> Non
         _launch(A, B, C, cfg)
 
 
+def _first_launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg):
+    """Launch cfg (compiling it on first use) and return its replayer for later calls."""
+    if isinstance(cfg, GemmConfig):
+        jit_fn, module = kernel._gemm_kernel, kernel
+    elif isinstance(cfg, GemvConfig):
+        jit_fn, module = gemv._gemv_kernel, gemv
+    else:
+        launch_config(A, B, C, cfg)
+        return None
+    device_index = A.get_device()
+    grid, args = module._grid_and_args(A, B, C, cfg)
+    launch(jit_fn, cfg, device_index, grid, args)
+    return replayer(jit_fn, cfg, device_index, grid, args, module.replay_slots(cfg))
+
+
 def _kernel_ready(t: torch.Tensor) -> bool:
     """Unit stride along K, rows 16-element aligned, base 16-byte aligned: the one layout the
     compiled kernels are specialized for (see kernel._compiled)."""
@@ -85,7 +105,14 @@ def _fast_path(A, B, C) -> bool:
 
 def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
     if _fast_path(A, B, C):
-        launch_config(A, B, C, select_config(A.shape[0]))
+        key = (A.shape[0], A.get_device())
+        replay = _replays.get(key)
+        if replay is not None and replay(A, B, C):
+            return
+        if key in _replays:  # no replayer for this kernel, or a launch hook is installed
+            launch_config(A, B, C, select_config(key[0]))
+        else:
+            _replays[key] = _first_launch(A, B, C, select_config(key[0]))
         return
     _check(A, B, C)
     m = A.shape[0]
