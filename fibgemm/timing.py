@@ -83,6 +83,20 @@ def split_calls(activities: Sequence[DeviceActivity], flush_name: str, calls: in
     return spans
 
 
+def call_order(count: int, iters: int, interleave: bool) -> list[int]:
+    """Which of `count` callables each timed call runs: round-robin, or each `iters` in a row."""
+    if interleave:
+        return [i for _ in range(iters) for i in range(count)]
+    return [i for i in range(count) for _ in range(iters)]
+
+
+def spans_per_callable(spans: Sequence[float], order: Sequence[int], count: int) -> list[tuple]:
+    """The spans of each callable, in call order, from the spans of all calls in `order`."""
+    if len(spans) != len(order):
+        raise TimingError(f"{len(spans)} spans for {len(order)} calls")
+    return [tuple(t for t, j in zip(spans, order, strict=True) if j == i) for i in range(count)]
+
+
 def _device_activities(prof: torch.profiler.profile) -> list[DeviceActivity]:
     out = []
     for e in prof.profiler.kineto_results.events():
@@ -119,26 +133,35 @@ class ColdL2Timer:
         return self.time_many([fn], iters, warmup)[0]
 
     def time_many(
-        self, fns: Sequence[Callable[[], object]], iters: int = 100, warmup: int = 10
+        self,
+        fns: Sequence[Callable[[], object]],
+        iters: int = 100,
+        warmup: int = 10,
+        interleave: bool = True,
     ) -> list[KernelTimes]:
-        """Time several callables in one profiler session (one session costs ~tens of ms)."""
+        """Time several callables in one profiler session (one session costs ~tens of ms).
+
+        Interleaved (the default), round i calls every callable once, so each sees the same GPU
+        state: timed one after another, a compute-bound call's clocks depend on what ran before
+        it (scripts/probe_order_bias.py measures this), and a ratio between two callables would
+        then depend on their order."""
         for fn in fns:
             for _ in range(warmup):
                 self.flush()
                 fn()
+        order = call_order(len(fns), iters, interleave)
 
         def all_calls():
-            for fn in fns:
-                for _ in range(iters):
-                    self.flush()
-                    fn()
+            for i in order:
+                self.flush()
+                fns[i]()
 
         torch.cuda.synchronize(self.device)
         with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
             all_calls()
             torch.cuda.synchronize(self.device)
         spans = split_calls(_device_activities(prof), self.flush_name, iters * len(fns))
-        return [KernelTimes(tuple(spans[i * iters : (i + 1) * iters])) for i in range(len(fns))]
+        return [KernelTimes(t) for t in spans_per_callable(spans, order, len(fns))]
 
 
 def host_us_per_call(fn: Callable[[], object], calls: int = 200) -> float:

@@ -51,7 +51,7 @@ def candidates(m: int) -> list[CuteConfig]:
     """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256, with a full
     ring (every stage that fits, 64, 128 or, at M <= 64, 256 deep along K) or 8 stages, alone
     or split-K over a cluster of 2 or 4 while that still fits one wave, and straight tiles in
-    one wave from M = 64; 128-row tiles (two consumer warp groups), plain or persistent, above."""
+    one wave from M = 32; 128-row tiles (two consumer warp groups), plain or persistent, above."""
     out = []
     if m <= 256:
         fit = -(-m // 16) * 16
@@ -89,17 +89,17 @@ def straight_one_wave(m: int) -> list[CuteConfig]:
 
     Swapped, the 64 rows walk N and M is covered by tile_s: M = 256 in 64 x 128 tiles gives
     48 x 2 = 96 CTAs, a third of the SMs idle. Straight, M = 256 is four 64-row tiles (two of
-    128) and tile_s is free along N: 64 x 96 gives 4 x 32 = 128 CTAs. Only where M fills a
-    64-row tile (shorter sides make TMA boxes leave A, which was slow) and the tiles fit in
-    one wave (and at least half of one)."""
-    if m < 64:
+    128) and tile_s is free along N: 64 x 96 gives 4 x 32 = 128 CTAs. From M = 32 (below 64
+    the TMA boxes leave A, zero-filled rows, which was slow at mid M: the tuner decides), in
+    one wave of tiles (and at least half of one)."""
+    if m < 32:
         return []
     out = []
     for tile_r, tile_s, tile_k in itertools.product(
         (64, 128), range(32, 129, 16), (TILE_K, 2 * TILE_K)
     ):
         cfg = CuteConfig(tile_r, tile_s, swap_ab=False, tile_k=tile_k)
-        if m >= tile_r and SMS // 2 <= ctas(cfg, m) <= SMS:
+        if (m >= tile_r or tile_r == 64) and SMS // 2 <= ctas(cfg, m) <= SMS:
             out.append(cfg)
     return out
 

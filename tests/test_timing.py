@@ -2,7 +2,14 @@
 
 import pytest
 
-from fibgemm.timing import DeviceActivity, KernelTimes, TimingError, split_calls
+from fibgemm.timing import (
+    DeviceActivity,
+    KernelTimes,
+    TimingError,
+    call_order,
+    spans_per_callable,
+    split_calls,
+)
 
 FLUSH = "fill_kernel"
 
@@ -46,3 +53,14 @@ def test_a_call_without_device_work_is_an_error():
 def test_percentiles():
     t = KernelTimes(tuple(float(x) for x in range(1, 102)))
     assert (t.p20, t.p50, t.p80) == (21.0, 51.0, 81.0)
+
+
+def test_interleaved_calls_alternate_and_each_callable_gets_its_own_spans():
+    order = call_order(3, 4, interleave=True)
+    assert order == [0, 1, 2] * 4
+    assert call_order(2, 3, interleave=False) == [0, 0, 0, 1, 1, 1]
+    spans = [10.0 * j + n for n, j in enumerate(order)]  # callable j's spans are 10 j + call n
+    per = spans_per_callable(spans, order, 3)
+    assert per == [(0.0, 3.0, 6.0, 9.0), (11.0, 14.0, 17.0, 20.0), (22.0, 25.0, 28.0, 31.0)]
+    with pytest.raises(TimingError, match="11 spans for 12 calls"):
+        spans_per_callable(spans[:-1], order, 3)
