@@ -1,7 +1,7 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-29, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines).
 M in 1 (bucket <= 1): best geomean 1.045x vs torch; runner-up 1.014x; 192 configs
 M in 2 (bucket <= 2): best geomean 1.058x vs torch; runner-up 1.025x; 190 configs
 M in 4 (bucket <= 4): best geomean 1.032x vs torch; runner-up 1.025x; 184 configs
@@ -41,10 +41,10 @@ M in 232 (bucket <= 232): best geomean 0.826x vs torch; runner-up 0.821x; 180 co
 M in 240 (bucket <= 240): best geomean 0.823x vs torch; runner-up 0.815x; 180 configs
 M in 248 (bucket <= 248): best geomean 0.820x vs torch; runner-up 0.817x; 180 configs
 M in 256 (bucket <= 256): best geomean 0.828x vs torch; runner-up 0.827x; 180 configs
-M in 972 (bucket <= 1024): best geomean 0.857x vs torch; runner-up 0.809x; 64 configs
-M in 2053 (bucket <= 2176): best geomean 0.832x vs torch; runner-up 0.778x; 64 configs
-M in 2379 (bucket <= 4096): best geomean 0.842x vs torch; runner-up 0.836x; 64 configs
-M in 8192 (bucket <= inf): best geomean 0.957x vs torch; runner-up 0.941x; 64 configs
+M in 972 (bucket <= 1024): best geomean 0.872x vs torch; runner-up 0.825x; 64 configs
+M in 2053 (bucket <= 2176): best geomean 0.844x vs torch; runner-up 0.773x; 64 configs
+M in 2379 (bucket <= 4096): best geomean 0.849x vs torch; runner-up 0.844x; 64 configs
+M in 8192 (bucket <= inf): best geomean 0.956x vs torch; runner-up 0.919x; 64 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
