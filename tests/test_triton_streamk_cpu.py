@@ -38,8 +38,8 @@ def test_streamk_matches_float64_whatever_the_cta_count(monkeypatch, sms, m):
     cfg = StreamKConfig(16, 32, 32)
     n, k = 64, 128  # 2 column tiles of 32, 4 K steps each
     assert is_valid(cfg, n, k)
-    monkeypatch.setitem(streamk._sm_count, torch.device(DEVICE), sms)
     a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
+    monkeypatch.setitem(streamk._sm_count, a.device, sms)  # cuda:0, not cuda, on a GPU
     b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
     c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
     streamk_launch(a, b, c, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K)
@@ -50,4 +50,4 @@ def test_streamk_matches_float64_whatever_the_cta_count(monkeypatch, sms, m):
     c2 = torch.full_like(c, float("nan"))
     streamk_launch(a, b, c2, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K)
     assert torch.equal(c, c2)
-    assert not streamk._workspaces[torch.device(DEVICE)][1].any(), "counters not reset"
+    assert not streamk._workspaces[a.device][1].any(), "counters not reset"
