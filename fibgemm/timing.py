@@ -142,9 +142,10 @@ class ColdL2Timer:
         """Time several callables in one profiler session (one session costs ~tens of ms).
 
         Interleaved (the default), round i calls every callable once, so each sees the same GPU
-        state: timed one after another, a compute-bound call's clocks depend on what ran before
-        it (scripts/probe_order_bias.py measures this), and a ratio between two callables would
-        then depend on their order."""
+        state and no ratio between them can depend on their order. On the H200 the order made
+        no measurable difference to torch-vs-solution ratios (scripts/probe_order_bias.py), but
+        at M = 8192 both medians drift ~4% over a few seconds of back-to-back calls, and a
+        tuner times dozens of candidates one after another."""
         for fn in fns:
             for _ in range(warmup):
                 self.flush()
