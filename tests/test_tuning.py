@@ -149,3 +149,24 @@ def test_configs_that_did_not_compile_are_never_timed(monkeypatch):
     _fake_ranking(monkeypatch, {64: {"x": 5, "y": 8}})
     best, _ = tuning.tune_bucket(None, 64, None, lambda m: ["x", "y"], None, 1, False, {"y"})
     assert best == "y"
+
+
+def _refused(a, b, c, cfg):
+    raise ValueError(f"{cfg} needs more shared memory than the device has")
+
+
+def test_a_refused_config_is_skipped_while_the_device_still_works(capsys):
+    import torch
+
+    a, b = torch.randn(2, 2048).half(), torch.randn(3072, 2048).half()
+    assert not tuning.is_correct(_refused, "big", a, b, a.float() @ b.float().T)
+    assert "skipped big: ValueError" in capsys.readouterr().out
+
+
+def test_a_fault_that_loses_the_device_stops_the_tuning(monkeypatch):
+    import torch
+
+    monkeypatch.setattr(tuning, "device_still_usable", lambda device: False)
+    a, b = torch.randn(2, 2048).half(), torch.randn(3072, 2048).half()
+    with pytest.raises(RuntimeError, match="CUDA context is lost after bad; tuning stopped"):
+        tuning.is_correct(_refused, "bad", a, b, a.float() @ b.float().T)
