@@ -36,8 +36,6 @@ from triton_gemm import gemv  # noqa: E402
 from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
 from triton_gemm.main import launch_config  # noqa: E402
-from triton_gemm.streamk import StreamKConfig  # noqa: E402
-from triton_gemm.streamk import is_valid as streamk_is_valid  # noqa: E402
 from triton_gemm.tma import TmaConfig  # noqa: E402
 from triton_gemm.tma import is_valid as tma_is_valid  # noqa: E402
 
@@ -92,29 +90,6 @@ def _tma(m: int) -> list[TmaConfig]:
     return out
 
 
-def _stream_k(m: int) -> list[StreamKConfig]:
-    """Stream-K over the SMs for mid M, where whole power-of-two tiles leave SMs idle."""
-    out = []
-    for bm, bn, bk, st, w in itertools.product(
-        (64, 128), (64, 128, 256), (64, 128), (3, 4, 5), (4, 8)
-    ):
-        if bm > 2 * m or not _fits(bm, bn, bk, st) or (w == 4 and bm * bn > 128 * 128):
-            continue
-        out.append(StreamKConfig(bm, bn, bk, num_warps=w, num_stages=st))
-    return out
-
-
-def _valid(cfg) -> bool:
-    """Whether cfg's kernel covers an (any M) x N x K problem exactly."""
-    if isinstance(cfg, GemvConfig):
-        return True  # gemv.is_valid, which needs M, was checked where they were made
-    if isinstance(cfg, TmaConfig):
-        return tma_is_valid(cfg, N, K)
-    if isinstance(cfg, StreamKConfig):
-        return streamk_is_valid(cfg, N, K)
-    return is_valid(cfg, N, K)
-
-
 def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
     large tiles once the problem is compute-bound."""
@@ -139,8 +114,6 @@ def candidates(m: int) -> list[GemmConfig]:
                 continue
             out += _with_rows(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st)
         out += _swapped(m)
-        if m > 64:
-            out += _stream_k(m)
     else:
         for (bm, bn, bk), st, w in itertools.product(
             [
@@ -159,7 +132,12 @@ def candidates(m: int) -> list[GemmConfig]:
                 continue
             out += _with_rows(bm, bn, bk, GROUP_M=8, num_warps=w, num_stages=st)
         out += _tma(m)
-    return [c for c in out if _valid(c)]
+    return [
+        c
+        for c in out
+        if isinstance(c, GemvConfig)
+        or (tma_is_valid(c, N, K) if isinstance(c, TmaConfig) else is_valid(c, N, K))
+    ]
 
 
 def _compile(cfg: GemmConfig) -> str | None:
@@ -178,7 +156,6 @@ def _compile(cfg: GemmConfig) -> str | None:
 
 TABLE_IMPORTS = """from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
 from .kernel import GemmConfig  # noqa: F401
-from .streamk import StreamKConfig  # noqa: F401
 from .tma import TmaConfig  # noqa: F401"""
 
 

@@ -1,20 +1,19 @@
 """Entry point of the Triton solution for gemm_n3072_k2048: run(A, B, C) computes C = A @ B.T.
 
 A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The pointer-based
-kernel (split-K, swap-AB) is in kernel.py, the persistent TMA kernel in tma.py, the stream-K
-kernel for mid M in streamk.py, the CUDA-core kernel for the smallest M in gemv.py; which one
-runs, with which config, for each M bucket is the tuned table in tuned.py.
+kernel (split-K, swap-AB) is in kernel.py, the persistent TMA kernel in tma.py, the CUDA-core
+kernel for the smallest M in gemv.py; which one runs, with which config, for each M bucket is
+the tuned table in tuned.py.
 """
 
 import bisect
 
 import torch
 
-from . import gemv, kernel, streamk
+from . import gemv, kernel
 from .gemv import GemvConfig, _launch_gemv
 from .kernel import GemmConfig, _launch
 from .launch import launch, replayer
-from .streamk import StreamKConfig, _launch_streamk
 from .tma import TmaConfig, _launch_tma
 from .tuned import TABLE
 
@@ -57,8 +56,6 @@ def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> Non
         _launch_gemv(A, B, C, cfg)
     elif isinstance(cfg, TmaConfig):
         _launch_tma(A, B, C, cfg)
-    elif isinstance(cfg, StreamKConfig):
-        _launch_streamk(A, B, C, cfg)
     else:
         _launch(A, B, C, cfg)
 
@@ -69,8 +66,6 @@ def _first_launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg):
         jit_fn, module = kernel._gemm_kernel, kernel
     elif isinstance(cfg, GemvConfig):
         jit_fn, module = gemv._gemv_kernel, gemv
-    elif isinstance(cfg, StreamKConfig):
-        jit_fn, module = streamk._gemm_streamk_kernel, streamk
     else:
         launch_config(A, B, C, cfg)
         return None
