@@ -4,7 +4,9 @@ solution's tuned.py so that anyone can regenerate it on the device.
 """
 
 import argparse
+import datetime as dt
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import torch
 
@@ -241,3 +243,36 @@ def save_table(text: str, path, dry_run: bool) -> None:
     else:
         path.write_text(text)
         print(f"wrote {path}: run `ruff format` and `python -m scripts.pack_solutions` next")
+
+
+def tune_and_save(
+    args: argparse.Namespace,
+    kept: tuple[dict, dict],
+    script: str,
+    imports: str,
+    path: Path,
+    candidates: Callable,
+    launch: Launch,
+    usable: set | None = None,
+) -> None:
+    """Retune args.buckets, add the `kept` rows and lines of the others (from `kept_rows`, which
+    the tuners call before they compile, so that a bad table fails first), and write the table
+    to `path`: what both tuners do once their candidates are compiled."""
+    best, notes = kept
+    timer = ColdL2Timer("cuda")
+    b = torch.randn(N, K, dtype=torch.float16, device="cuda")
+    for limit in args.buckets:
+        best[limit], notes[limit] = tune_bucket(
+            timer, limit, b, candidates, launch, args.iters, args.every_m, usable
+        )
+        print(notes[limit], "\n   ", best[limit], flush=True)
+    text = render_table(
+        script,
+        imports,
+        best,
+        torch.cuda.get_device_name(),
+        dt.date.today().isoformat(),
+        notes,
+        tuning_method(args.every_m, args.buckets),
+    )
+    save_table(text, path, args.dry_run)

@@ -12,7 +12,6 @@ Usage (on the H200, CuTe DSL installed, from the repo root):
 then `ruff format` and `python -m scripts.pack_solutions`.
 """
 
-import datetime as dt
 import itertools
 import sys
 import time
@@ -20,16 +19,12 @@ import time
 import torch
 
 from fibgemm import REPO_ROOT, K, N
-from fibgemm.timing import ColdL2Timer
 from fibgemm.tuning import (
     BUCKETS,
     configs_to_compile,
     kept_rows,
     parse_tuner_args,
-    render_table,
-    save_table,
-    tune_bucket,
-    tuning_method,
+    tune_and_save,
 )
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -112,33 +107,18 @@ def main() -> int:
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
-    todo = args.buckets
     from cute_gemm import tuned
 
-    best, notes = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(todo))
+    kept = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(args.buckets))
     start = time.perf_counter()
-    all_cfgs = configs_to_compile(todo, candidates, args.every_m)
+    all_cfgs = configs_to_compile(args.buckets, candidates, args.every_m)
     for cfg in all_cfgs:
         cute_main.compiled_kernel(cfg)
     print(f"compiled {len(all_cfgs)} configs in {time.perf_counter() - start:.0f} s")
-    timer = ColdL2Timer("cuda")
-    b = torch.randn(N, K, dtype=torch.float16, device="cuda")
-    for limit in todo:
-        best[limit], notes[limit] = tune_bucket(
-            timer, limit, b, candidates, cute_main.launch_config, args.iters, args.every_m
-        )
-        print(notes[limit], "\n   ", best[limit], flush=True)
-    device = torch.cuda.get_device_name()
-    text = render_table(
-        "scripts/tune_cute.py",
-        TABLE_IMPORTS,
-        best,
-        device,
-        dt.date.today().isoformat(),
-        notes,
-        tuning_method(args.every_m, todo),
-    )
-    save_table(text, TUNED_PATH, args.dry_run)
+    tune_and_save(
+        args, kept, "scripts/tune_cute.py", TABLE_IMPORTS, TUNED_PATH, candidates,
+        cute_main.launch_config,
+    )  # fmt: skip
     return 0
 
 

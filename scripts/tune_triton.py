@@ -10,8 +10,8 @@ Usage (on a CUDA machine, from the repo root):
 then `ruff format` and `python -m scripts.pack_solutions` to repack the solution JSON.
 """
 
-import datetime as dt
 import itertools
+import multiprocessing as mp
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -19,16 +19,12 @@ from concurrent.futures import ProcessPoolExecutor
 import torch
 
 from fibgemm import REPO_ROOT, K, N
-from fibgemm.timing import ColdL2Timer
 from fibgemm.tuning import (
     BUCKETS,
     configs_to_compile,
     kept_rows,
     parse_tuner_args,
-    render_table,
-    save_table,
-    tune_bucket,
-    tuning_method,
+    tune_and_save,
 )
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -164,36 +160,19 @@ def main() -> int:
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
-    device = torch.cuda.get_device_name()
-    todo = args.buckets
     from triton_gemm import tuned
 
-    best, notes = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(todo))
-    all_cfgs = configs_to_compile(todo, candidates, args.every_m)
+    kept = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(args.buckets))
+    all_cfgs = configs_to_compile(args.buckets, candidates, args.every_m)
     t0 = time.perf_counter()
-    import multiprocessing as mp
-
     with ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) as pool:
         errors = dict(zip(all_cfgs, pool.map(_compile, all_cfgs), strict=True))
     ok_cfgs = {c for c, e in errors.items() if e is None}
     print(f"compiled {len(ok_cfgs)}/{len(all_cfgs)} configs in {time.perf_counter() - t0:.0f} s")
-    timer = ColdL2Timer("cuda")
-    b = torch.randn(N, K, dtype=torch.float16, device="cuda")
-    for limit in todo:
-        best[limit], notes[limit] = tune_bucket(
-            timer, limit, b, candidates, launch_config, args.iters, args.every_m, ok_cfgs
-        )
-        print(notes[limit], "\n   ", best[limit], flush=True)
-    text = render_table(
-        "scripts/tune_triton.py",
-        TABLE_IMPORTS,
-        best,
-        device,
-        dt.date.today().isoformat(),
-        notes,
-        tuning_method(args.every_m, todo),
-    )
-    save_table(text, TUNED_PATH, args.dry_run)
+    tune_and_save(
+        args, kept, "scripts/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, candidates,
+        launch_config, ok_cfgs,
+    )  # fmt: skip
     return 0
 
 

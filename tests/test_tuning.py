@@ -170,3 +170,31 @@ def test_a_fault_that_loses_the_device_stops_the_tuning(monkeypatch):
     a, b = torch.randn(2, 2048).half(), torch.randn(3072, 2048).half()
     with pytest.raises(RuntimeError, match="CUDA context is lost after bad; tuning stopped"):
         tuning.is_correct(_refused, "bad", a, b, a.float() @ b.float().T)
+
+
+def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(monkeypatch, tmp_path):
+    from argparse import Namespace
+    from types import SimpleNamespace
+
+    fake_torch = SimpleNamespace(
+        randn=lambda *a, **k: "B",
+        float16=None,
+        cuda=SimpleNamespace(get_device_name=lambda: "Fake GPU"),
+    )
+    monkeypatch.setattr(tuning, "torch", fake_torch)
+    monkeypatch.setattr(tuning, "ColdL2Timer", lambda device: "timer")
+    asked = []
+
+    def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable):
+        asked.append((limit, b, iters, every_m, usable))
+        return f"new{limit}", f"line (bucket <= {limit})"
+
+    monkeypatch.setattr(tuning, "tune_bucket", fake_tune_bucket)
+    args = Namespace(buckets=[16, 32], iters=7, every_m=True, dry_run=False)
+    kept = ({limit: f"old{limit}" for limit in BUCKETS if limit not in (16, 32)}, {})
+    path = tmp_path / "tuned.py"
+    tuning.tune_and_save(args, kept, "scripts/tune_x.py", "", path, None, None, {"c"})
+    assert asked == [(16, "B", 7, True, {"c"}), (32, "B", 7, True, {"c"})]
+    text = path.read_text()
+    assert "tuned on Fake GPU" in text and "line (bucket <= 32)" in text
+    assert "(16, 'new16')," in text and "(1, 'old1')," in text and "(1 << 62, 'old" in text
