@@ -129,9 +129,6 @@ class ColdL2Timer:
             raise TimingError(f"a flush should be one device activity, profile shows {names}")
         return names.pop()
 
-    def time(self, fn: Callable[[], object], iters: int = 100, warmup: int = 10) -> KernelTimes:
-        return self.time_many([fn], iters, warmup)[0]
-
     def time_many(
         self,
         fns: Sequence[Callable[[], object]],
