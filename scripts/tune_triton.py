@@ -32,12 +32,18 @@ from triton_gemm import gemv  # noqa: E402
 from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
 from triton_gemm.main import launch_config  # noqa: E402
+from triton_gemm.pair import PairConfig  # noqa: E402
+from triton_gemm.pair import is_valid as pair_is_valid  # noqa: E402
 from triton_gemm.tma import TmaConfig  # noqa: E402
 from triton_gemm.tma import is_valid as tma_is_valid  # noqa: E402
 
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
 
 
+# The device's SMs (one wave of pair tiles); the H200's 132 where there is no GPU (CPU tests).
+SMS = (
+    torch.cuda.get_device_properties(0).multi_processor_count if torch.cuda.is_available() else 132
+)
 SMEM_BUDGET = 220 * 1024  # H200: 227 KB of shared memory per CTA, less Triton's own use
 
 
@@ -57,8 +63,9 @@ def _with_rows(bm: int, bn: int, bk: int, **kw) -> list[GemmConfig]:
 
 
 def _swapped(m: int) -> list[GemmConfig]:
-    """Swap-AB tiles: 64 or 128 rows of B on the WGMMA's 64-row side, the tokens (one tile of
-    M rounded up to a power of two, or half of it) on its narrow side."""
+    """Swap-AB tiles: 64 or 128 rows of B on the WGMMA's 64-row side (or three quarters of
+    them, the rest masked: more CTAs, each streaming less of B), the tokens (one tile of M
+    rounded up to a power of two, or half of it) on its narrow side."""
     fit_m = max(16, 1 << (m - 1).bit_length())
     out = []
     for bn, bm, bk, sk, st in itertools.product(
@@ -66,7 +73,23 @@ def _swapped(m: int) -> list[GemmConfig]:
     ):
         if _fits(bm, bn, bk, st):
             w = 8 if bn * bm >= 128 * 128 else 4
-            out.append(GemmConfig(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st, SWAP_AB=True))
+            out += _with_rows(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st, SWAP_AB=True)
+    return out
+
+
+def _pairs(m: int) -> list[PairConfig]:
+    """Two-dot tiles of 64 tokens whose width puts the grid in one wave: the narrowest sum of
+    two powers of two with ceil(m / 64) * ceil(N / width) <= SMS, and the next one up."""
+    row_tiles = -(-m // 64)
+    widths = sorted({a + b for a in (16, 32, 64, 128) for b in (16, 32, 64) if b <= a})
+    one_wave = [w for w in widths if row_tiles * -(-N // w) <= SMS][:2]
+    out = []
+    for width, bk, st in itertools.product(one_wave, (64, 128), (4, 6, 8, 10, 12)):
+        first = 1 << (width.bit_length() - 1)  # the larger power of two in the sum
+        if first == width:
+            continue  # a plain power of two: kernel.py's tiles
+        if _fits(64, width, bk, st):
+            out.append(PairConfig(64, first, width - first, bk, num_warps=4, num_stages=st))
     return out
 
 
@@ -110,6 +133,8 @@ def candidates(m: int) -> list[GemmConfig]:
                 continue
             out += _with_rows(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st)
         out += _swapped(m)
+        if m > 32:
+            out += _pairs(m)
     else:
         for (bm, bn, bk), st, w in itertools.product(
             [
@@ -128,12 +153,8 @@ def candidates(m: int) -> list[GemmConfig]:
                 continue
             out += _with_rows(bm, bn, bk, GROUP_M=8, num_warps=w, num_stages=st)
         out += _tma(m)
-    return [
-        c
-        for c in out
-        if isinstance(c, GemvConfig)
-        or (tma_is_valid(c, N, K) if isinstance(c, TmaConfig) else is_valid(c, N, K))
-    ]
+    valid = {TmaConfig: tma_is_valid, PairConfig: pair_is_valid, GemmConfig: is_valid}
+    return [c for c in out if isinstance(c, GemvConfig) or valid[type(c)](c, N, K)]
 
 
 def _compile(cfg: GemmConfig) -> str | None:
@@ -152,6 +173,7 @@ def _compile(cfg: GemmConfig) -> str | None:
 
 TABLE_IMPORTS = """from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
 from .kernel import GemmConfig  # noqa: F401
+from .pair import PairConfig  # noqa: F401
 from .tma import TmaConfig  # noqa: F401"""
 
 

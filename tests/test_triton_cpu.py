@@ -4,10 +4,11 @@ checks."""
 
 import pytest
 import torch
-from triton_gemm import gemv, tma
+from triton_gemm import gemv, pair, tma
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, _launch, is_valid
+from triton_gemm.pair import PairConfig, _launch_pair
 from triton_gemm.tma import TmaConfig, _launch_tma
 from triton_gemm.tuned import TABLE
 
@@ -29,15 +30,16 @@ VARIANTS = sorted(
 )
 
 
-def _small_problem(cfg: GemmConfig):
-    # Two column tiles and two K steps per split: exercises the tile order and the K loop.
-    return 2 * cfg.rows_n, 2 * cfg.SPLIT_K * cfg.BLOCK_K
+def _small_problem(cfg: GemmConfig, ragged: bool):
+    # Two column tiles (ragged: and a third that overlaps the second, since N is no multiple
+    # of the tile) and two K steps per split: exercises the tile order and the K loop.
+    return 2 * cfg.rows_n + (8 if ragged else 0), 2 * cfg.SPLIT_K * cfg.BLOCK_K
 
 
 @pytest.mark.parametrize("cfg", VARIANTS, ids=repr)
-@pytest.mark.parametrize("m", [1, 17])
-def test_variant_matches_float64(cfg, m):
-    n, k = _small_problem(cfg)
+@pytest.mark.parametrize("m, ragged", [(1, False), (17, False), (17, True)])
+def test_variant_matches_float64(cfg, m, ragged):
+    n, k = _small_problem(cfg, ragged)
     assert is_valid(cfg, n, k)
     a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
     b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
@@ -50,6 +52,29 @@ def test_variant_matches_float64(cfg, m):
         c2 = torch.full_like(c, float("nan"))
         _launch(a, b, c2, cfg)
         assert torch.equal(c, c2)
+
+
+PAIR_VARIANTS = sorted(
+    {cfg for _, cfg in TABLE if isinstance(cfg, PairConfig)}
+    | {PairConfig(16, 32, 16, 32), PairConfig(32, 64, 32, 64, num_stages=3)},
+    key=repr,
+)
+
+
+@pytest.mark.parametrize("cfg", PAIR_VARIANTS, ids=repr)
+@pytest.mark.parametrize("m", [1, 40])
+@pytest.mark.parametrize("tiles", [2, 2.5])
+def test_pair_variant_matches_float64(cfg, m, tiles):
+    # Two column tiles, or two and a half (the third shifted back over the second); at
+    # M = 40 the row tiles end mid-tile; two K steps.
+    n, k = int(tiles * cfg.width) // 8 * 8, 2 * cfg.BLOCK_K
+    assert pair.is_valid(cfg, n, k)
+    a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
+    b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
+    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+    _launch_pair(a, b, c, cfg)
+    assert torch.isfinite(c).all(), "unwritten elements"
+    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
 TMA_VARIANTS = sorted(
@@ -104,6 +129,8 @@ def _valid(cfg, m):
         return gemv.is_valid(cfg, m, 3072, 2048)
     if isinstance(cfg, TmaConfig):
         return tma.is_valid(cfg, 3072, 2048)
+    if isinstance(cfg, PairConfig):
+        return pair.is_valid(cfg, 3072, 2048)
     return is_valid(cfg, 3072, 2048)
 
 

@@ -3,8 +3,9 @@ tuned.py."""
 
 import pytest
 from triton_gemm import tuned as triton_tuned
+from triton_gemm.pair import PairConfig
 
-from fibgemm import WORKLOAD_MS, tuning
+from fibgemm import WORKLOAD_MS, N, tuning
 from fibgemm.tuning import BUCKETS, INF, REPRESENTATIVE, kept_rows, render_table, workload_ms
 from scripts import tune_cute, tune_triton
 
@@ -47,6 +48,17 @@ def test_triton_candidates_are_valid_for_every_bucket():
     for limit in BUCKETS:
         cfgs = tune_triton.candidates(REPRESENTATIVE[limit])
         assert cfgs, limit
+
+
+def test_triton_pair_candidates_are_one_wave_of_the_narrowest_widths():
+    # 64-token row tiles: 2 of them need 48 columns (128 CTAs), 3 need 80 (117), 4 need 96.
+    expected = {72: 48, 128: 48, 136: 80, 192: 80, 200: 96, 256: 96}
+    for m, width in expected.items():
+        pairs = [c for c in tune_triton.candidates(m) if isinstance(c, PairConfig)]
+        assert min(c.width for c in pairs) == width, m
+        assert all(-(-m // 64) * -(-N // c.width) <= tune_triton.SMS for c in pairs), m
+        assert all(c.BLOCK_N2 <= c.BLOCK_N for c in pairs), m
+    assert not any(isinstance(c, PairConfig) for c in tune_triton.candidates(16))
 
 
 def test_cute_candidates_include_one_tile_over_the_tokens():

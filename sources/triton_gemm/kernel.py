@@ -18,9 +18,11 @@ Variants, one kernel:
 ROWS_N < BLOCK_N: a CTA owns ROWS_N rows of B (columns of C) but computes a power-of-two
 BLOCK_N-wide tile with the extra rows masked off (no loads, no stores; only idle MMA lanes).
 It lets the grid match the 132 SMs: 3072 / 24 = 128 column tiles instead of 96 (BLOCK_N 32)
-or 192 (BLOCK_N 16), so every SM streams an equal share of B in one wave.
+or 192 (BLOCK_N 16), so every SM streams an equal share of B in one wave. ROWS_N need not
+divide N: the last column tile is shifted back to end at N and overlaps its neighbour (both
+write the same values there), so 80 rows give 39 tiles with no partial tile to mask.
 
-Constraints (`is_valid`): N % ROWS_N == 0, ROWS_N a multiple of 8 (16-byte aligned C and B
+Constraints (`is_valid`): ROWS_N <= N, ROWS_N a multiple of 8 (16-byte aligned C and B
 rows), K % (SPLIT_K * BLOCK_K) == 0; M is free.
 """
 
@@ -51,13 +53,13 @@ class GemmConfig:
 
     def num_tiles(self, m: int, n: int) -> int:
         # Plain integer arithmetic: triton.cdiv is a jitted function, microseconds from Python.
-        return -(-m // self.BLOCK_M) * (n // self.rows_n)
+        return -(-m // self.BLOCK_M) * -(-n // self.rows_n)
 
 
 def is_valid(cfg: GemmConfig, n: int, k: int) -> bool:
     """Whether `cfg` covers an (any M) x n x k problem exactly with the kernel below."""
     return (
-        n % cfg.rows_n == 0
+        cfg.rows_n <= n
         and cfg.rows_n % 8 == 0
         and cfg.rows_n <= cfg.BLOCK_N
         and k % (cfg.SPLIT_K * cfg.BLOCK_K) == 0
@@ -96,7 +98,7 @@ def _gemm_kernel(
     pid = tl.program_id(0)
     pid_k = tl.program_id(1)
     num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = N // ROWS_N
+    num_pid_n = tl.cdiv(N, ROWS_N)
 
     # Grouped order: GROUP_M consecutive row-tiles walk the same column-tiles, so the B tiles
     # they share are still in L2.
@@ -108,7 +110,8 @@ def _gemm_kernel(
 
     k_per_split = K // SPLIT_K
     offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = pid_n * ROWS_N + tl.arange(0, BLOCK_N)
+    # The last column tile ends at N (overlapping its neighbour) when ROWS_N does not divide N.
+    offs_n = tl.minimum(pid_n * ROWS_N, N - ROWS_N) + tl.arange(0, BLOCK_N)
     col_owned = tl.arange(0, BLOCK_N) < ROWS_N
     offs_k = pid_k * k_per_split + tl.arange(0, BLOCK_K)
     row_in_range = offs_m < M

@@ -1,19 +1,20 @@
 """Entry point of the Triton solution for gemm_n3072_k2048: run(A, B, C) computes C = A @ B.T.
 
 A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The pointer-based
-kernel (split-K, swap-AB) is in kernel.py, the persistent TMA kernel in tma.py, the CUDA-core
-kernel for the smallest M in gemv.py; which one runs, with which config, for each M bucket is
-the tuned table in tuned.py.
+kernel (split-K, swap-AB) is in kernel.py, the two-dot-wide tiles of the middle range in
+pair.py, the persistent TMA kernel in tma.py, the CUDA-core kernel for the smallest M in
+gemv.py; which one runs, with which config, for each M bucket is the tuned table in tuned.py.
 """
 
 import bisect
 
 import torch
 
-from . import gemv, kernel
+from . import gemv, kernel, pair
 from .gemv import GemvConfig, _launch_gemv
 from .kernel import GemmConfig, _launch
 from .launch import launch, replayer
+from .pair import PairConfig, _launch_pair
 from .tma import TmaConfig, _launch_tma
 from .tuned import TABLE
 
@@ -56,6 +57,8 @@ def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> Non
         _launch_gemv(A, B, C, cfg)
     elif isinstance(cfg, TmaConfig):
         _launch_tma(A, B, C, cfg)
+    elif isinstance(cfg, PairConfig):
+        _launch_pair(A, B, C, cfg)
     else:
         _launch(A, B, C, cfg)
 
@@ -66,6 +69,8 @@ def _first_launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg):
         jit_fn, module = kernel._gemm_kernel, kernel
     elif isinstance(cfg, GemvConfig):
         jit_fn, module = gemv._gemv_kernel, gemv
+    elif isinstance(cfg, PairConfig):
+        jit_fn, module = pair._pair_kernel, pair
     else:
         launch_config(A, B, C, cfg)
         return None
