@@ -164,3 +164,21 @@ def _t(*shape, dtype=torch.float16):
 def test_bad_input_is_refused_with_the_argument_named(args, match):
     with pytest.raises((TypeError, ValueError), match=match):
         solution.run(*args)
+
+
+def test_compiled_kernels_are_kept_per_size_but_not_per_m():
+    # launch.py caches a compiled kernel per config and per non-tensor argument but M: a call
+    # with another N or K must not reuse a kernel built for N = 3072 (the TMA kernel takes
+    # them as constexprs; on the device that reuse read out of bounds).
+    from triton_gemm.launch import _spec
+
+    cfg = PairConfig(64, 64, 16, 64)
+
+    def spec(m, n, k):
+        a, b, c = torch.empty(m, k), torch.empty(n, k), torch.empty(m, n)
+        return _spec(pair._pair_kernel, pair._grid_and_args(a, b, c, cfg)[1])
+
+    assert spec(5, 160, 128) == spec(300, 160, 128)
+    assert spec(5, 160, 128) != spec(5, 240, 128)
+    assert spec(5, 160, 128) != spec(5, 160, 256)
+    assert not any(isinstance(v, torch.Tensor) for v in spec(5, 160, 128))

@@ -5,10 +5,12 @@
 later calls go straight to the compiled kernel's C launcher with its function handle and packed
 metadata, skipping the per-call closure, device query and scratch allocation lookups of
 `CompiledKernel.__getitem__` (these kernels need no global or profile scratch: checked at
-compile time). That is only valid while every call has the same specialization: main.run
-guarantees 16-byte aligned pointers and row strides that are multiples of 16 elements, and M is
-marked do_not_specialize in the kernels. With a launch hook installed (a profiler such as
-proton) calls take Triton's own path, which runs the hooks.
+compile time). A compiled kernel is kept per config and per value of every argument that is
+not a tensor, M aside (N, K, strides, constexprs: `_spec`), so a caller with other sizes (tests,
+tools) gets its own compile instead of one baked for N = 3072. Tensors are not looked at:
+main.run guarantees 16-byte aligned pointers and row strides that are multiples of 16
+elements, and M is marked do_not_specialize in the kernels. With a launch hook installed (a
+profiler such as proton) calls take Triton's own path, which runs the hooks.
 
 `replayer` goes one step further for main.run's fast path: everything but the three operands is
 fixed for a given M, so a call passes only their pointers, as ints (a tensor would cost the C
@@ -25,6 +27,16 @@ if not INTERPRET:
     from triton.runtime import driver
 
 _compiled: dict = {}
+_m_position: dict = {}
+
+
+def _spec(jit_fn, args: tuple) -> tuple:
+    """The arguments a compiled kernel is specialized on, other than its config: every one that
+    is not a tensor, except M."""
+    skip = _m_position.get(jit_fn)
+    if skip is None:
+        skip = _m_position[jit_fn] = jit_fn.arg_names.index("M")
+    return tuple(a for i, a in enumerate(args) if i != skip and not hasattr(a, "data_ptr"))
 
 
 def _direct_launcher(kernel):
@@ -47,10 +59,12 @@ def _hooks_installed() -> bool:
 
 
 def uses_direct_launch(jit_fn, cfg, device_index: int) -> bool:
-    """Whether calls of this compiled (kernel, config, device) skip Triton's Python launch path
-    (for the tests: the fast path must really be taken)."""
-    entry = _compiled.get((jit_fn, cfg, device_index))
-    return entry is not None and entry[1] is not None and not _hooks_installed()
+    """Whether calls of this compiled (kernel, config, device), at any sizes it was compiled
+    for, skip Triton's Python launch path (for the tests: the fast path must really be taken)."""
+    return not _hooks_installed() and any(
+        key[:3] == (jit_fn, cfg, device_index) and entry[1] is not None
+        for key, entry in _compiled.items()
+    )
 
 
 def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
@@ -58,7 +72,7 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
     if INTERPRET:
         jit_fn[grid](*args, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         return
-    key = (jit_fn, cfg, device_index)
+    key = (jit_fn, cfg, device_index, _spec(jit_fn, args))
     entry = _compiled.get(key)
     if entry is None:
         # The first call per config and device compiles (outside any timed region).
@@ -81,8 +95,10 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
 
     slots[i] says which operand (0 = A, 1 = B, 2 = C) args[i] is, for the leading pointer
     arguments; the caller guarantees the rest (M, strides, config) match every later call."""
-    entry = _compiled.get((jit_fn, cfg, device_index))
-    if INTERPRET or slots is None or entry is None or entry[1] is None:
+    if INTERPRET or slots is None:
+        return None
+    entry = _compiled.get((jit_fn, cfg, device_index, _spec(jit_fn, args)))
+    if entry is None or entry[1] is None:
         return None
     run, function, metadata = entry[1]
     rest = args[len(slots) :]
