@@ -1,46 +1,46 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
-Provenance: tuned on NVIDIA H200, 2026-11-29, by `python -m scripts.tune_triton`
+Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines).
-M in 1 (bucket <= 1): best geomean 1.045x vs torch; runner-up 1.014x; 192 configs
-M in 2 (bucket <= 2): best geomean 1.058x vs torch; runner-up 1.025x; 190 configs
-M in 4 (bucket <= 4): best geomean 1.032x vs torch; runner-up 1.025x; 184 configs
-M in 7 (bucket <= 7): best geomean 1.044x vs torch; runner-up 1.025x; 174 configs
-M in 8 (bucket <= 8): best geomean 1.023x vs torch; runner-up 1.007x; 174 configs
-M in 15 (bucket <= 15): best geomean 1.023x vs torch; runner-up 1.020x; 156 configs
-M in 16 (bucket <= 16): best geomean 1.038x vs torch; runner-up 1.022x; 156 configs
-M in 24 (bucket <= 24): best geomean 1.020x vs torch; runner-up 1.011x; 316 configs
-M in 32 (bucket <= 32): best geomean 1.013x vs torch; runner-up 1.009x; 316 configs
-M in 35 (bucket <= 35): best geomean 0.992x vs torch; runner-up 0.989x; 321 configs
-M in 40 (bucket <= 40): best geomean 1.000x vs torch; runner-up 0.985x; 321 configs
-M in 48 (bucket <= 48): best geomean 0.994x vs torch; runner-up 0.961x; 321 configs
-M in 56 (bucket <= 56): best geomean 0.992x vs torch; runner-up 0.953x; 321 configs
-M in 64 (bucket <= 64): best geomean 0.989x vs torch; runner-up 0.953x; 321 configs
-M in 70 (bucket <= 70): best geomean 0.906x vs torch; runner-up 0.891x; 204 configs
-M in 72 (bucket <= 72): best geomean 0.916x vs torch; runner-up 0.907x; 204 configs
-M in 80 (bucket <= 80): best geomean 0.916x vs torch; runner-up 0.914x; 204 configs
-M in 88 (bucket <= 88): best geomean 0.916x vs torch; runner-up 0.912x; 204 configs
-M in 96 (bucket <= 96): best geomean 0.921x vs torch; runner-up 0.919x; 204 configs
-M in 104 (bucket <= 104): best geomean 0.923x vs torch; runner-up 0.918x; 204 configs
-M in 112 (bucket <= 112): best geomean 0.917x vs torch; runner-up 0.910x; 204 configs
-M in 120 (bucket <= 120): best geomean 0.915x vs torch; runner-up 0.908x; 204 configs
-M in 128 (bucket <= 128): best geomean 0.927x vs torch; runner-up 0.920x; 204 configs
-M in 136 (bucket <= 136): best geomean 0.736x vs torch; runner-up 0.736x; 180 configs
-M in 144 (bucket <= 144): best geomean 0.736x vs torch; runner-up 0.736x; 180 configs
-M in 152 (bucket <= 152): best geomean 0.762x vs torch; runner-up 0.760x; 180 configs
-M in 160 (bucket <= 160): best geomean 0.765x vs torch; runner-up 0.763x; 180 configs
-M in 168 (bucket <= 168): best geomean 0.781x vs torch; runner-up 0.777x; 180 configs
-M in 176 (bucket <= 176): best geomean 0.783x vs torch; runner-up 0.774x; 180 configs
-M in 184 (bucket <= 184): best geomean 0.827x vs torch; runner-up 0.825x; 180 configs
-M in 192 (bucket <= 192): best geomean 0.800x vs torch; runner-up 0.800x; 180 configs
-M in 200 (bucket <= 200): best geomean 0.792x vs torch; runner-up 0.784x; 180 configs
-M in 208 (bucket <= 208): best geomean 0.801x vs torch; runner-up 0.793x; 180 configs
-M in 216 (bucket <= 216): best geomean 0.827x vs torch; runner-up 0.816x; 180 configs
-M in 224 (bucket <= 224): best geomean 0.839x vs torch; runner-up 0.830x; 180 configs
-M in 232 (bucket <= 232): best geomean 0.826x vs torch; runner-up 0.821x; 180 configs
-M in 240 (bucket <= 240): best geomean 0.823x vs torch; runner-up 0.815x; 180 configs
-M in 248 (bucket <= 248): best geomean 0.820x vs torch; runner-up 0.817x; 180 configs
-M in 256 (bucket <= 256): best geomean 0.828x vs torch; runner-up 0.827x; 180 configs
+M in 1 (bucket <= 1): best geomean 1.041x vs torch; runner-up 1.027x; 240 configs
+M in 2 (bucket <= 2): best geomean 1.055x vs torch; runner-up 1.043x; 238 configs
+M in 4 (bucket <= 4): best geomean 1.039x vs torch; runner-up 1.025x; 232 configs
+M in 7 (bucket <= 7): best geomean 1.053x vs torch; runner-up 1.027x; 222 configs
+M in 8 (bucket <= 8): best geomean 1.025x vs torch; runner-up 1.025x; 222 configs
+M in 15 (bucket <= 15): best geomean 1.096x vs torch; runner-up 1.062x; 204 configs
+M in 16 (bucket <= 16): best geomean 1.097x vs torch; runner-up 1.080x; 204 configs
+M in 24 (bucket <= 24): best geomean 1.018x vs torch; runner-up 1.006x; 404 configs
+M in 32 (bucket <= 32): best geomean 1.075x vs torch; runner-up 1.061x; 404 configs
+M in 35 (bucket <= 35): best geomean 1.038x vs torch; runner-up 1.029x; 400 configs
+M in 40 (bucket <= 40): best geomean 1.029x vs torch; runner-up 1.025x; 400 configs
+M in 48 (bucket <= 48): best geomean 1.027x vs torch; runner-up 1.023x; 400 configs
+M in 56 (bucket <= 56): best geomean 1.025x vs torch; runner-up 1.014x; 400 configs
+M in 64 (bucket <= 64): best geomean 1.017x vs torch; runner-up 1.014x; 400 configs
+M in 70 (bucket <= 70): best geomean 0.924x vs torch; runner-up 0.924x; 263 configs
+M in 72 (bucket <= 72): best geomean 0.933x vs torch; runner-up 0.930x; 263 configs
+M in 80 (bucket <= 80): best geomean 0.931x vs torch; runner-up 0.928x; 263 configs
+M in 88 (bucket <= 88): best geomean 0.938x vs torch; runner-up 0.929x; 263 configs
+M in 96 (bucket <= 96): best geomean 0.933x vs torch; runner-up 0.928x; 263 configs
+M in 104 (bucket <= 104): best geomean 0.929x vs torch; runner-up 0.924x; 263 configs
+M in 112 (bucket <= 112): best geomean 0.927x vs torch; runner-up 0.919x; 263 configs
+M in 120 (bucket <= 120): best geomean 0.936x vs torch; runner-up 0.931x; 263 configs
+M in 128 (bucket <= 128): best geomean 0.948x vs torch; runner-up 0.941x; 263 configs
+M in 136 (bucket <= 136): best geomean 0.761x vs torch; runner-up 0.757x; 220 configs
+M in 144 (bucket <= 144): best geomean 0.769x vs torch; runner-up 0.766x; 220 configs
+M in 152 (bucket <= 152): best geomean 0.788x vs torch; runner-up 0.788x; 220 configs
+M in 160 (bucket <= 160): best geomean 0.792x vs torch; runner-up 0.785x; 220 configs
+M in 168 (bucket <= 168): best geomean 0.808x vs torch; runner-up 0.796x; 220 configs
+M in 176 (bucket <= 176): best geomean 0.820x vs torch; runner-up 0.798x; 220 configs
+M in 184 (bucket <= 184): best geomean 0.889x vs torch; runner-up 0.857x; 220 configs
+M in 192 (bucket <= 192): best geomean 0.885x vs torch; runner-up 0.854x; 220 configs
+M in 200 (bucket <= 200): best geomean 0.853x vs torch; runner-up 0.815x; 213 configs
+M in 208 (bucket <= 208): best geomean 0.875x vs torch; runner-up 0.826x; 213 configs
+M in 216 (bucket <= 216): best geomean 0.900x vs torch; runner-up 0.846x; 213 configs
+M in 224 (bucket <= 224): best geomean 0.906x vs torch; runner-up 0.853x; 213 configs
+M in 232 (bucket <= 232): best geomean 0.903x vs torch; runner-up 0.859x; 213 configs
+M in 240 (bucket <= 240): best geomean 0.894x vs torch; runner-up 0.850x; 213 configs
+M in 248 (bucket <= 248): best geomean 0.900x vs torch; runner-up 0.855x; 213 configs
+M in 256 (bucket <= 256): best geomean 0.900x vs torch; runner-up 0.851x; 213 configs
 M in 972 (bucket <= 1024): best geomean 0.872x vs torch; runner-up 0.825x; 64 configs
 M in 2053 (bucket <= 2176): best geomean 0.844x vs torch; runner-up 0.773x; 64 configs
 M in 2379 (bucket <= 4096): best geomean 0.849x vs torch; runner-up 0.844x; 64 configs
@@ -49,10 +49,11 @@ M in 8192 (bucket <= inf): best geomean 0.956x vs torch; runner-up 0.919x; 64 co
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
 from .kernel import GemmConfig  # noqa: F401
+from .pair import PairConfig  # noqa: F401
 from .tma import TmaConfig  # noqa: F401
 
 DEVICE = "NVIDIA H200"
-DATE = "2026-11-29"
+DATE = "2026-11-30"
 
 # (largest M of the bucket, config); the last bucket covers every larger M.
 TABLE = [
@@ -63,7 +64,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -77,7 +78,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -91,7 +92,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -105,7 +106,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -119,7 +120,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -133,10 +134,10 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
             SWAP_AB=True,
         ),
     ),
@@ -147,10 +148,10 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
             SWAP_AB=True,
         ),
     ),
@@ -161,7 +162,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -175,10 +176,10 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
             SWAP_AB=True,
         ),
     ),
@@ -189,10 +190,10 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
             SWAP_AB=True,
         ),
     ),
@@ -259,7 +260,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=12,
@@ -290,7 +291,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=10,
+            num_stages=12,
             SWAP_AB=True,
         ),
     ),
@@ -318,7 +319,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -332,7 +333,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -346,7 +347,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=10,
+            num_stages=12,
             SWAP_AB=True,
         ),
     ),
@@ -378,228 +379,202 @@ TABLE = [
             SWAP_AB=True,
         ),
     ),
-    (
-        136,
-        GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
-        ),
-    ),
-    (
-        144,
-        GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
-        ),
-    ),
+    (136, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=8)),
+    (144, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=8)),
     (
         152,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         160,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         168,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         176,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         184,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         192,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
-            BLOCK_K=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
+            BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=4,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         200,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         208,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         216,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         224,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         232,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         240,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=96,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         248,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
-            BLOCK_K=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
+            BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=4,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
         256,
         GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
-            BLOCK_K=128,
+            BLOCK_M=128,
+            BLOCK_N=64,
+            BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=4,
-            SWAP_AB=False,
+            num_stages=8,
+            SWAP_AB=True,
         ),
     ),
     (
