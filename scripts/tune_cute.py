@@ -15,6 +15,7 @@ then `ruff format` and `python -m scripts.pack_solutions`.
 import itertools
 import sys
 import time
+from dataclasses import replace
 
 import torch
 
@@ -40,9 +41,15 @@ TUNED_PATH = REPO_ROOT / "sources" / "cute_gemm" / "tuned.py"
 TABLE_IMPORTS = "from .kernel import CuteConfig  # noqa: F401"
 
 
+# Overlapping swap-AB tiles at M <= 64: 64 rows of B every 48, 32 or 24 rows, so 64, 95 or 127
+# CTAs stream B instead of 48 (each still streams a whole tile).
+ROW_STEPS = (48, 32, 24)
+
+
 def ctas(cfg: CuteConfig, m: int) -> int:
     rows, cols = (N, m) if cfg.swap_ab else (m, N)
-    return -(-rows // cfg.tile_r) * -(-cols // cfg.tile_s) * cfg.splits
+    tiles_r = -(-max(rows - cfg.tile_r, 0) // cfg.step_r) + 1
+    return tiles_r * -(-cols // cfg.tile_s) * cfg.splits
 
 
 def candidates(m: int) -> list[CuteConfig]:
@@ -69,6 +76,9 @@ def candidates(m: int) -> list[CuteConfig]:
                     continue
                 if splits == 1 or ctas(cfg, m) <= SMS:
                     out.append(cfg)
+                if m <= 64 and tile_r == 64 and splits == 1 and not stages:
+                    overlapping = [replace(cfg, row_step=step) for step in ROW_STEPS]
+                    out += [c for c in overlapping if ctas(c, m) <= SMS]
         out += straight_one_wave(m)
     else:
         # Widths whose tile counts fill whole waves of 132 SMs: 128 x 192 gives 128 tiles at

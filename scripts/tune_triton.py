@@ -62,10 +62,16 @@ def _with_rows(bm: int, bn: int, bk: int, **kw) -> list[GemmConfig]:
     return [GemmConfig(bm, bn, bk, ROWS_N=None if r == bn else r, **kw) for r in _rows(bn)]
 
 
+def _swapped_rows(bn: int) -> tuple[int, ...]:
+    """Rows of B a swap-AB CTA owns of its bn-row MMA side: all, 3/4, 1/2 or 3/8 (64 rows: 48,
+    64, 96 or 128 CTAs over N); the rest are masked (no loads), as MMA lanes cost little here."""
+    return (bn, 3 * bn // 4, bn // 2, 3 * bn // 8)
+
+
 def _swapped(m: int) -> list[GemmConfig]:
-    """Swap-AB tiles: 64 or 128 rows of B on the WGMMA's 64-row side (or three quarters of
-    them, the rest masked: more CTAs, each streaming less of B), the tokens (one tile of M
-    rounded up to a power of two, or half of it) on its narrow side."""
+    """Swap-AB tiles: 64 or 128 rows of B on the WGMMA's 64-row side (or fewer of them owned,
+    the rest masked: more CTAs, each streaming less of B), the tokens (one tile of M rounded up
+    to a power of two, or half of it) on its narrow side."""
     fit_m = max(16, 1 << (m - 1).bit_length())
     out = []
     for bn, bm, bk, sk, st in itertools.product(
@@ -73,7 +79,11 @@ def _swapped(m: int) -> list[GemmConfig]:
     ):
         if _fits(bm, bn, bk, st):
             w = 8 if bn * bm >= 128 * 128 else 4
-            out += _with_rows(bm, bn, bk, SPLIT_K=sk, num_warps=w, num_stages=st, SWAP_AB=True)
+            out += [
+                GemmConfig(bm, bn, bk, sk, None if r == bn else r, num_warps=w, num_stages=st,
+                           SWAP_AB=True)
+                for r in _swapped_rows(bn)
+            ]  # fmt: skip
     return out
 
 

@@ -43,6 +43,11 @@ EXTRA_CONFIGS = {
     CuteConfig(128, 256, swap_ab=True, splits=4),
     CuteConfig(128, 64, swap_ab=False, splits=2),
     CuteConfig(64, 256, swap_ab=True, stages=2, splits=2),  # the smallest ring that holds it
+    # Overlapping tiles along R: 48 and 24 rows apart over N (swap-AB), 40 over the tokens.
+    CuteConfig(64, 16, swap_ab=True, row_step=48),
+    CuteConfig(64, 32, swap_ab=True, tile_k=128, row_step=24),
+    CuteConfig(64, 48, swap_ab=False, row_step=40),
+    CuteConfig(128, 128, swap_ab=True, persistent=True, row_step=96),
 }
 
 

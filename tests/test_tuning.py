@@ -1,7 +1,10 @@
 """The tuning scripts' logic that needs no GPU: buckets, candidates, writing and re-reading a
 tuned.py."""
 
+from dataclasses import replace
+
 import pytest
+from cute_gemm.kernel import CuteConfig
 from triton_gemm import tuned as triton_tuned
 from triton_gemm.pair import PairConfig
 
@@ -75,6 +78,17 @@ def test_cute_candidates_include_one_tile_over_the_tokens():
         else:
             assert any(not c.swap_ab for c in cfgs)
             assert any(c.persistent for c in cfgs) and any(not c.persistent for c in cfgs)
+
+
+def test_cute_overlapping_candidates_only_at_small_m_and_with_more_ctas():
+    for m in (1, 16, 64, 72, 256):
+        overlapping = [c for c in tune_cute.candidates(m) if c.row_step]
+        assert bool(overlapping) == (m <= 64), m
+        for cfg in overlapping:
+            plain = replace(cfg, row_step=0)
+            assert tune_cute.ctas(plain, m) < tune_cute.ctas(cfg, m) <= tune_cute.SMS, cfg
+    assert tune_cute.ctas(CuteConfig(64, 16, True, row_step=48), 16) == 64
+    assert tune_cute.ctas(CuteConfig(64, 16, True), 16) == 48
 
 
 def test_cute_split_k_candidates_fit_one_wave_and_deep_stages_stay_simple():

@@ -15,7 +15,10 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   and writes them out with TMA stores;
 - the last tile along each side is shifted back to end at the side's end (see `kernel`), so
   TMA boxes leave the tensors only when a side is shorter than one tile (then TMA zero-fills
-  the loads and clips the store).
+  the loads and clips the store);
+- with `row_step` < tile_r, consecutive tiles along R start row_step rows apart and overlap:
+  more CTAs, each streaming a whole tile (3072 rows of B in 64-row tiles 48 apart: 64 CTAs
+  instead of 48). Overlapped elements are computed and written twice, identically.
 The producer gives its registers to the consumers (setmaxnreg).
 
 Split-K (splits > 1): a cluster of `splits` CTAs along the grid's z shares one output tile, each
@@ -73,6 +76,11 @@ class CuteConfig:
     splits: int = 1  # CTAs of a cluster that share a tile, each over K / splits (split-K)
     tile_k: int = TILE_K  # K depth of a ring stage: 1, 2 or 4 swizzle rows, one TMA box each
     persistent: bool = False  # one CTA per SM walking the tiles (see module docstring)
+    row_step: int = 0  # rows between tile starts along R; 0: tile_r (no overlap)
+
+    @property
+    def step_r(self) -> int:
+        return self.row_step or self.tile_r
 
     @property
     def consumer_wgs(self) -> int:
@@ -103,6 +111,7 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and (k // cfg.tile_k) % cfg.splits == 0
         and (cfg.splits == 1 or cfg.stages == 0 or cfg.ring_holds_partials(cfg.stages))
         and not (cfg.persistent and cfg.splits > 1)
+        and (cfg.row_step == 0 or (cfg.row_step % 8 == 0 and 8 <= cfg.row_step < cfg.tile_r))
     )
 
 
@@ -184,7 +193,7 @@ class HopperGemm:
         self.d_layout = d_layout
         self.ab_dtype = ab_dtype
 
-        tiles_r = cute.ceil_div(cute.size(mD, mode=[0]), self.cfg.tile_r)
+        tiles_r = self._tiles_r(cute.size(mD, mode=[0]))
         tiles_s = cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
         grid = (tiles_r, tiles_s, self.cfg.splits)
         if cutlass.const_expr(self.cfg.persistent):
@@ -250,7 +259,7 @@ class HopperGemm:
         # R side, all of X). Without `persistent` a CTA owns the one tile at its block index;
         # with it, CTA b walks tiles b, b + grid, b + 2 grid, ... so that the producer fills
         # the ring with the next tile's stages while the consumers run this tile's epilogue.
-        tiles_r = cute.ceil_div(cute.size(mD, mode=[0]), self.cfg.tile_r)
+        tiles_r = self._tiles_r(cute.size(mD, mode=[0]))
         tiles = tiles_r * cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
         # A one-tile CTA traces its body once for its block's (r, s) tile, with no device loop
         # around it: a single-trip loop cost every one-tile config about 0.3 us on the H200
@@ -379,8 +388,8 @@ class HopperGemm:
         neighbour, so no TMA box crosses the end of the tensor: a box partly out of bounds
         cost up to 2.5 us at M = 200 on the H200. Overlapped elements are computed twice,
         identically (same data, same K order), and written twice with the same value."""
-        r0 = self._tile_start(tile[0], self.cfg.tile_r, cute.size(mD, mode=[0]))
-        s0 = self._tile_start(tile[1], self.cfg.tile_s, cute.size(mD, mode=[1]))
+        r0 = self._tile_start(tile[0], self.cfg.step_r, self.cfg.tile_r, cute.size(mD, mode=[0]))
+        s0 = self._tile_start(tile[1], self.cfg.tile_s, self.cfg.tile_s, cute.size(mD, mode=[1]))
         origin = (0, 0, None)
         gX = cute.local_tile(
             cute.domain_offset((r0, 0), mX), self.tile_rsk, origin, proj=(1, None, 1)
@@ -421,10 +430,16 @@ class HopperGemm:
 
     @staticmethod
     @cute.jit
-    def _tile_start(index, tile: int, extent):
-        """First row of tile `index` along a side of `extent` rows: index * tile, except that
+    def _tile_start(index, step: int, tile: int, extent):
+        """First row of tile `index` along a side of `extent` rows: index * step, except that
         the last tile ends at the extent (when the extent holds at least one tile)."""
-        return cutlass.min(index * tile, cutlass.max(extent - tile, 0))
+        return cutlass.min(index * step, cutlass.max(extent - tile, 0))
+
+    def _tiles_r(self, extent):
+        """Tiles along R: enough tile starts `step_r` apart for the last to reach the end."""
+        if self.cfg.row_step == 0:  # a Python branch, taken while tracing
+            return cute.ceil_div(extent, self.cfg.tile_r)
+        return cute.ceil_div(cutlass.max(extent - self.cfg.tile_r, 0), self.cfg.row_step) + 1
 
     @cute.jit
     def _epilogue(self, tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d):
