@@ -1,21 +1,21 @@
 """Config per M bucket, written by scripts/tune_cute.py on the device; do not edit.
 
-Provenance: tuned on NVIDIA H200, 2026-11-29, by `python -m scripts.tune_cute`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it.
-M in 1 (bucket <= 1): best geomean 1.078x vs torch; runner-up 1.062x; 26 configs
-M in 2 (bucket <= 2): best geomean 1.095x vs torch; runner-up 1.077x; 26 configs
-M in 4 (bucket <= 4): best geomean 1.098x vs torch; runner-up 1.069x; 26 configs
-M in 7 (bucket <= 7): best geomean 1.095x vs torch; runner-up 1.074x; 26 configs
-M in 8 (bucket <= 8): best geomean 1.097x vs torch; runner-up 1.095x; 26 configs
-M in 15 (bucket <= 15): best geomean 1.133x vs torch; runner-up 1.125x; 26 configs
-M in 16 (bucket <= 16): best geomean 1.138x vs torch; runner-up 1.138x; 26 configs
-M in 24 (bucket <= 24): best geomean 1.089x vs torch; runner-up 1.039x; 32 configs
-M in 32 (bucket <= 32): best geomean 1.160x vs torch; runner-up 1.079x; 34 configs
-M in 35 (bucket <= 35): best geomean 1.135x vs torch; runner-up 1.084x; 38 configs
-M in 40 (bucket <= 40): best geomean 1.150x vs torch; runner-up 1.098x; 38 configs
-M in 48 (bucket <= 48): best geomean 1.124x vs torch; runner-up 1.113x; 38 configs
-M in 56 (bucket <= 56): best geomean 1.123x vs torch; runner-up 1.097x; 36 configs
-M in 64 (bucket <= 64): best geomean 1.158x vs torch; runner-up 1.113x; 36 configs
+Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_cute`
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines).
+M in 1 (bucket <= 1): best geomean 1.112x vs torch; runner-up 1.093x; 44 configs
+M in 2 (bucket <= 2): best geomean 1.120x vs torch; runner-up 1.103x; 44 configs
+M in 4 (bucket <= 4): best geomean 1.115x vs torch; runner-up 1.096x; 44 configs
+M in 7 (bucket <= 7): best geomean 1.114x vs torch; runner-up 1.090x; 44 configs
+M in 8 (bucket <= 8): best geomean 1.120x vs torch; runner-up 1.109x; 44 configs
+M in 15 (bucket <= 15): best geomean 1.165x vs torch; runner-up 1.159x; 44 configs
+M in 16 (bucket <= 16): best geomean 1.184x vs torch; runner-up 1.172x; 44 configs
+M in 24 (bucket <= 24): best geomean 1.132x vs torch; runner-up 1.115x; 53 configs
+M in 32 (bucket <= 32): best geomean 1.174x vs torch; runner-up 1.163x; 55 configs
+M in 35 (bucket <= 35): best geomean 1.146x vs torch; runner-up 1.138x; 59 configs
+M in 40 (bucket <= 40): best geomean 1.145x vs torch; runner-up 1.145x; 59 configs
+M in 48 (bucket <= 48): best geomean 1.150x vs torch; runner-up 1.145x; 59 configs
+M in 56 (bucket <= 56): best geomean 1.125x vs torch; runner-up 1.086x; 57 configs
+M in 64 (bucket <= 64): best geomean 1.137x vs torch; runner-up 1.095x; 57 configs
 M in 70 (bucket <= 70): best geomean 1.112x vs torch; runner-up 1.075x; 46 configs
 M in 72 (bucket <= 72): best geomean 1.114x vs torch; runner-up 1.075x; 46 configs
 M in 80 (bucket <= 80): best geomean 1.109x vs torch; runner-up 1.070x; 46 configs
@@ -50,266 +50,567 @@ M in 8192 (bucket <= inf): best geomean 1.006x vs torch; runner-up 1.002x; 20 co
 from .kernel import CuteConfig  # noqa: F401
 
 DEVICE = "NVIDIA H200"
-DATE = "2026-11-29"
+DATE = "2026-11-30"
 
 # (largest M of the bucket, config); the last bucket covers every larger M.
 TABLE = [
     (
         1,
         CuteConfig(
-            tile_r=64, tile_s=16, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=16,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         2,
         CuteConfig(
-            tile_r=64, tile_s=16, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=16,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         4,
         CuteConfig(
-            tile_r=64, tile_s=16, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=16,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         7,
         CuteConfig(
-            tile_r=64, tile_s=16, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=16,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         8,
         CuteConfig(
-            tile_r=64, tile_s=32, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=32,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         15,
         CuteConfig(
-            tile_r=64, tile_s=16, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=32,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         16,
         CuteConfig(
-            tile_r=64, tile_s=16, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=16,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         24,
         CuteConfig(
-            tile_r=64, tile_s=32, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=32,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         32,
         CuteConfig(
-            tile_r=64, tile_s=32, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=32,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=48,
         ),
     ),
     (
         35,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         40,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         48,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=True, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=48,
         ),
     ),
     (
         56,
         CuteConfig(
-            tile_r=64, tile_s=32, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=32,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         64,
         CuteConfig(
-            tile_r=64, tile_s=32, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=32,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         70,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         72,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         80,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         88,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         96,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         104,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         112,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         120,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         128,
         CuteConfig(
-            tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=48,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         136,
         CuteConfig(
-            tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=80,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         144,
         CuteConfig(
-            tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=80,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         152,
         CuteConfig(
-            tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=80,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         160,
         CuteConfig(
-            tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=80,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         168,
         CuteConfig(
-            tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=80,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         176,
         CuteConfig(
-            tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=80,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         184,
         CuteConfig(
-            tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=80,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         192,
         CuteConfig(
-            tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False
+            tile_r=64,
+            tile_s=80,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=128,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         200,
         CuteConfig(
-            tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=96,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         208,
         CuteConfig(
-            tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=96,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         216,
         CuteConfig(
-            tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=96,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         224,
         CuteConfig(
-            tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=96,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         232,
         CuteConfig(
-            tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=96,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         240,
         CuteConfig(
-            tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=96,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         248,
         CuteConfig(
-            tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=96,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         256,
         CuteConfig(
-            tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=64,
+            tile_s=96,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         1024,
         CuteConfig(
-            tile_r=128, tile_s=192, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False
+            tile_r=128,
+            tile_s=192,
+            swap_ab=False,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=False,
+            row_step=0,
         ),
     ),
     (
         2176,
         CuteConfig(
-            tile_r=128, tile_s=192, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True
+            tile_r=128,
+            tile_s=192,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=True,
+            row_step=0,
         ),
     ),
     (
         4096,
         CuteConfig(
-            tile_r=128, tile_s=224, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True
+            tile_r=128,
+            tile_s=224,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=True,
+            row_step=0,
         ),
     ),
     (
         1 << 62,
         CuteConfig(
-            tile_r=128, tile_s=256, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True
+            tile_r=128,
+            tile_s=256,
+            swap_ab=True,
+            stages=0,
+            splits=1,
+            tile_k=64,
+            persistent=True,
+            row_step=0,
         ),
     ),
 ]

@@ -2,45 +2,45 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines).
-M in 1 (bucket <= 1): best geomean 1.041x vs torch; runner-up 1.027x; 240 configs
-M in 2 (bucket <= 2): best geomean 1.055x vs torch; runner-up 1.043x; 238 configs
-M in 4 (bucket <= 4): best geomean 1.039x vs torch; runner-up 1.025x; 232 configs
-M in 7 (bucket <= 7): best geomean 1.053x vs torch; runner-up 1.027x; 222 configs
-M in 8 (bucket <= 8): best geomean 1.025x vs torch; runner-up 1.025x; 222 configs
-M in 15 (bucket <= 15): best geomean 1.096x vs torch; runner-up 1.062x; 204 configs
-M in 16 (bucket <= 16): best geomean 1.097x vs torch; runner-up 1.080x; 204 configs
-M in 24 (bucket <= 24): best geomean 1.018x vs torch; runner-up 1.006x; 404 configs
-M in 32 (bucket <= 32): best geomean 1.075x vs torch; runner-up 1.061x; 404 configs
-M in 35 (bucket <= 35): best geomean 1.038x vs torch; runner-up 1.029x; 400 configs
-M in 40 (bucket <= 40): best geomean 1.029x vs torch; runner-up 1.025x; 400 configs
-M in 48 (bucket <= 48): best geomean 1.027x vs torch; runner-up 1.023x; 400 configs
-M in 56 (bucket <= 56): best geomean 1.025x vs torch; runner-up 1.014x; 400 configs
-M in 64 (bucket <= 64): best geomean 1.017x vs torch; runner-up 1.014x; 400 configs
-M in 70 (bucket <= 70): best geomean 0.924x vs torch; runner-up 0.924x; 263 configs
-M in 72 (bucket <= 72): best geomean 0.933x vs torch; runner-up 0.930x; 263 configs
-M in 80 (bucket <= 80): best geomean 0.931x vs torch; runner-up 0.928x; 263 configs
-M in 88 (bucket <= 88): best geomean 0.938x vs torch; runner-up 0.929x; 263 configs
-M in 96 (bucket <= 96): best geomean 0.933x vs torch; runner-up 0.928x; 263 configs
-M in 104 (bucket <= 104): best geomean 0.929x vs torch; runner-up 0.924x; 263 configs
-M in 112 (bucket <= 112): best geomean 0.927x vs torch; runner-up 0.919x; 263 configs
-M in 120 (bucket <= 120): best geomean 0.936x vs torch; runner-up 0.931x; 263 configs
-M in 128 (bucket <= 128): best geomean 0.948x vs torch; runner-up 0.941x; 263 configs
-M in 136 (bucket <= 136): best geomean 0.761x vs torch; runner-up 0.757x; 220 configs
-M in 144 (bucket <= 144): best geomean 0.769x vs torch; runner-up 0.766x; 220 configs
-M in 152 (bucket <= 152): best geomean 0.788x vs torch; runner-up 0.788x; 220 configs
-M in 160 (bucket <= 160): best geomean 0.792x vs torch; runner-up 0.785x; 220 configs
-M in 168 (bucket <= 168): best geomean 0.808x vs torch; runner-up 0.796x; 220 configs
-M in 176 (bucket <= 176): best geomean 0.820x vs torch; runner-up 0.798x; 220 configs
-M in 184 (bucket <= 184): best geomean 0.889x vs torch; runner-up 0.857x; 220 configs
-M in 192 (bucket <= 192): best geomean 0.885x vs torch; runner-up 0.854x; 220 configs
-M in 200 (bucket <= 200): best geomean 0.853x vs torch; runner-up 0.815x; 213 configs
-M in 208 (bucket <= 208): best geomean 0.875x vs torch; runner-up 0.826x; 213 configs
-M in 216 (bucket <= 216): best geomean 0.900x vs torch; runner-up 0.846x; 213 configs
-M in 224 (bucket <= 224): best geomean 0.906x vs torch; runner-up 0.853x; 213 configs
-M in 232 (bucket <= 232): best geomean 0.903x vs torch; runner-up 0.859x; 213 configs
-M in 240 (bucket <= 240): best geomean 0.894x vs torch; runner-up 0.850x; 213 configs
-M in 248 (bucket <= 248): best geomean 0.900x vs torch; runner-up 0.855x; 213 configs
-M in 256 (bucket <= 256): best geomean 0.900x vs torch; runner-up 0.851x; 213 configs
+M in 1 (bucket <= 1): best geomean 1.030x vs torch; runner-up 1.028x; 336 configs
+M in 2 (bucket <= 2): best geomean 1.035x vs torch; runner-up 1.030x; 334 configs
+M in 4 (bucket <= 4): best geomean 1.058x vs torch; runner-up 1.049x; 328 configs
+M in 7 (bucket <= 7): best geomean 1.044x vs torch; runner-up 1.037x; 318 configs
+M in 8 (bucket <= 8): best geomean 1.053x vs torch; runner-up 1.053x; 318 configs
+M in 15 (bucket <= 15): best geomean 1.096x vs torch; runner-up 1.083x; 300 configs
+M in 16 (bucket <= 16): best geomean 1.095x vs torch; runner-up 1.087x; 300 configs
+M in 24 (bucket <= 24): best geomean 1.023x vs torch; runner-up 1.004x; 580 configs
+M in 32 (bucket <= 32): best geomean 1.081x vs torch; runner-up 1.057x; 580 configs
+M in 35 (bucket <= 35): best geomean 1.011x vs torch; runner-up 1.010x; 544 configs
+M in 40 (bucket <= 40): best geomean 1.010x vs torch; runner-up 1.004x; 544 configs
+M in 48 (bucket <= 48): best geomean 1.013x vs torch; runner-up 1.010x; 544 configs
+M in 56 (bucket <= 56): best geomean 1.017x vs torch; runner-up 1.002x; 544 configs
+M in 64 (bucket <= 64): best geomean 1.021x vs torch; runner-up 1.000x; 544 configs
+M in 70 (bucket <= 70): best geomean 0.916x vs torch; runner-up 0.909x; 367 configs
+M in 72 (bucket <= 72): best geomean 0.920x vs torch; runner-up 0.920x; 367 configs
+M in 80 (bucket <= 80): best geomean 0.940x vs torch; runner-up 0.934x; 367 configs
+M in 88 (bucket <= 88): best geomean 0.940x vs torch; runner-up 0.936x; 367 configs
+M in 96 (bucket <= 96): best geomean 0.942x vs torch; runner-up 0.937x; 367 configs
+M in 104 (bucket <= 104): best geomean 0.921x vs torch; runner-up 0.916x; 367 configs
+M in 112 (bucket <= 112): best geomean 0.926x vs torch; runner-up 0.918x; 367 configs
+M in 120 (bucket <= 120): best geomean 0.938x vs torch; runner-up 0.934x; 367 configs
+M in 128 (bucket <= 128): best geomean 0.927x vs torch; runner-up 0.926x; 367 configs
+M in 136 (bucket <= 136): best geomean 0.767x vs torch; runner-up 0.764x; 276 configs
+M in 144 (bucket <= 144): best geomean 0.770x vs torch; runner-up 0.768x; 276 configs
+M in 152 (bucket <= 152): best geomean 0.787x vs torch; runner-up 0.783x; 276 configs
+M in 160 (bucket <= 160): best geomean 0.790x vs torch; runner-up 0.783x; 276 configs
+M in 168 (bucket <= 168): best geomean 0.810x vs torch; runner-up 0.798x; 276 configs
+M in 176 (bucket <= 176): best geomean 0.822x vs torch; runner-up 0.800x; 276 configs
+M in 184 (bucket <= 184): best geomean 0.872x vs torch; runner-up 0.845x; 276 configs
+M in 192 (bucket <= 192): best geomean 0.857x vs torch; runner-up 0.825x; 276 configs
+M in 200 (bucket <= 200): best geomean 0.859x vs torch; runner-up 0.816x; 269 configs
+M in 208 (bucket <= 208): best geomean 0.868x vs torch; runner-up 0.829x; 269 configs
+M in 216 (bucket <= 216): best geomean 0.890x vs torch; runner-up 0.858x; 269 configs
+M in 224 (bucket <= 224): best geomean 0.894x vs torch; runner-up 0.857x; 269 configs
+M in 232 (bucket <= 232): best geomean 0.913x vs torch; runner-up 0.870x; 269 configs
+M in 240 (bucket <= 240): best geomean 0.902x vs torch; runner-up 0.867x; 269 configs
+M in 248 (bucket <= 248): best geomean 0.898x vs torch; runner-up 0.852x; 269 configs
+M in 256 (bucket <= 256): best geomean 0.896x vs torch; runner-up 0.851x; 269 configs
 M in 972 (bucket <= 1024): best geomean 0.872x vs torch; runner-up 0.825x; 64 configs
 M in 2053 (bucket <= 2176): best geomean 0.844x vs torch; runner-up 0.773x; 64 configs
 M in 2379 (bucket <= 4096): best geomean 0.849x vs torch; runner-up 0.844x; 64 configs
@@ -78,7 +78,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=32,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -120,7 +120,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=32,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -134,7 +134,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=32,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -148,7 +148,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=32,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -218,10 +218,10 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
             SWAP_AB=True,
         ),
     ),
@@ -260,7 +260,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
             num_stages=12,
@@ -277,7 +277,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -291,7 +291,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -333,7 +333,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=10,
+            num_stages=12,
             SWAP_AB=True,
         ),
     ),
@@ -379,7 +379,7 @@ TABLE = [
             SWAP_AB=True,
         ),
     ),
-    (136, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=8)),
+    (136, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=6)),
     (144, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=8)),
     (
         152,
