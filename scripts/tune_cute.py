@@ -49,7 +49,22 @@ ROW_STEPS = (48, 32, 24)
 def ctas(cfg: CuteConfig, m: int) -> int:
     rows, cols = (N, m) if cfg.swap_ab else (m, N)
     tiles_r = -(-max(rows - cfg.tile_r, 0) // cfg.step_r) + 1
+    tiles_r = -(-tiles_r // cfg.cluster_r) * cfg.cluster_r  # whole clusters
     return tiles_r * -(-cols // cfg.tile_s) * cfg.splits
+
+
+def with_multicast(cfgs: list[CuteConfig], m: int) -> list[CuteConfig]:
+    """Each straight config again with its Y tiles multicast over clusters of 2, 3 or 4 CTAs
+    along the tokens, where there are at least that many token tiles and the grid (padded to
+    whole clusters) still fits one wave."""
+    out = []
+    for cfg in cfgs:
+        tiles_r = -(-m // cfg.tile_r)
+        for c in (2, 3, 4):
+            clustered = replace(cfg, cluster_r=c)
+            if tiles_r >= c and is_valid(clustered, K) and ctas(clustered, m) <= SMS:
+                out.append(clustered)
+    return out
 
 
 def candidates(m: int) -> list[CuteConfig]:
@@ -79,7 +94,8 @@ def candidates(m: int) -> list[CuteConfig]:
                 if m <= 64 and tile_r == 64 and splits == 1 and not stages:
                     overlapping = [replace(cfg, row_step=step) for step in ROW_STEPS]
                     out += [c for c in overlapping if ctas(c, m) <= SMS]
-        out += straight_one_wave(m)
+        straight = straight_one_wave(m)
+        out += straight + with_multicast(straight, m)
     else:
         # Widths whose tile counts fill whole waves of 132 SMs: 128 x 192 gives 128 tiles at
         # M = 972, 128 x 224 swapped 264 at M = 2379.
@@ -89,6 +105,8 @@ def candidates(m: int) -> list[CuteConfig]:
             (128, 160, 192, 224, 256), (False, True), (False, True)
         ):
             out.append(CuteConfig(128, tile_s, swap_ab=swap_ab, persistent=persistent))
+        plain_straight = [c for c in out if not (c.swap_ab or c.persistent)]
+        out += [replace(c, cluster_r=2) for c in plain_straight]
     return [c for c in out if is_valid(c, K)]
 
 

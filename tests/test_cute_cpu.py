@@ -57,6 +57,8 @@ def test_config_compiles_to_tma_wgmma_ptx(ptx_by_config, index):
     assert "mbarrier" in text
     if cfg.splits > 1:
         _assert_split_k_reduction(text)
+    if cfg.cluster_r > 1:
+        assert "multicast::cluster" in text, "Y tiles not multicast across the cluster"
 
 
 def _assert_split_k_reduction(text: str) -> None:

@@ -48,6 +48,12 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 32, swap_ab=True, tile_k=128, row_step=24),
     CuteConfig(64, 48, swap_ab=False, row_step=40),
     CuteConfig(128, 128, swap_ab=True, persistent=True, row_step=96),
+    # TMA multicast of Y across clusters of 2, 3, 4 CTAs along R (partial clusters included).
+    CuteConfig(64, 48, swap_ab=False, tile_k=128, cluster_r=2),
+    CuteConfig(64, 96, swap_ab=False, cluster_r=3),
+    CuteConfig(64, 96, swap_ab=False, cluster_r=4),
+    CuteConfig(128, 192, swap_ab=False, cluster_r=2),
+    CuteConfig(64, 32, swap_ab=True, cluster_r=2),
 }
 
 

@@ -91,6 +91,17 @@ def test_cute_overlapping_candidates_only_at_small_m_and_with_more_ctas():
     assert tune_cute.ctas(CuteConfig(64, 16, True), 16) == 48
 
 
+def test_cute_multicast_candidates_share_y_between_real_tiles_in_one_wave():
+    for m in (56, 72, 128, 136, 200, 256, 972):
+        for cfg in [c for c in tune_cute.candidates(m) if c.cluster_r > 1]:
+            assert not cfg.swap_ab and cfg.splits == 1 and not cfg.persistent, cfg
+            assert -(-m // cfg.tile_r) >= cfg.cluster_r, (m, cfg)  # no cluster of copies
+            assert m > 256 or tune_cute.ctas(cfg, m) <= tune_cute.SMS, (m, cfg)
+    assert CuteConfig(64, 48, False, tile_k=128, cluster_r=2) in tune_cute.candidates(128)
+    # Three token tiles padded to a cluster of two: a fourth CTA row (the last tile again).
+    assert tune_cute.ctas(CuteConfig(64, 96, False, cluster_r=2), 136) == 4 * 32
+
+
 def test_cute_split_k_candidates_fit_one_wave_and_deep_stages_stay_simple():
     for limit in BUCKETS:
         m = REPRESENTATIVE[limit]

@@ -19,6 +19,14 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
 - with `row_step` < tile_r, consecutive tiles along R start row_step rows apart and overlap:
   more CTAs, each streaming a whole tile (3072 rows of B in 64-row tiles 48 apart: 64 CTAs
   instead of 48). Overlapped elements are computed and written twice, identically.
+
+TMA multicast (cluster_r > 1): a cluster of cluster_r CTAs along R computes tiles with the same
+columns, so they need the same Y tiles. Each CTA's producer loads 1/cluster_r of every Y stage
+and multicasts it into all of them; every consumer warp releases a stage to the producers of
+the whole cluster (a stage is refilled only once all of them are done with it). Y then crosses
+from L2 to the SMs once per cluster instead of once per CTA: at M = 128-256 in 64-token tiles
+that is 25-50 MB of the traffic. When the R tiles are no multiple of cluster_r, the extra CTAs
+repeat the last tile (the shifted last tile again: same values written twice).
 The producer gives its registers to the consumers (setmaxnreg).
 
 Split-K (splits > 1): a cluster of `splits` CTAs along the grid's z shares one output tile, each
@@ -29,7 +37,8 @@ keeps the peers' shared memory alive until it has. The reduction stays inside th
 (no workspace, no memset, no second kernel in the timed span). It lets a few wide tiles use
 twice or four times the SMs, where per-SM WGMMA time or bytes in flight limit them.
 
-Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256;
+Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256 (and of
+8 * cluster_r; multicast without split-K or the persistent walk);
 K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
 8); with split-K, a ring large enough for the fp32 partial tile.
 """
@@ -77,6 +86,7 @@ class CuteConfig:
     tile_k: int = TILE_K  # K depth of a ring stage: 1, 2 or 4 swizzle rows, one TMA box each
     persistent: bool = False  # one CTA per SM walking the tiles (see module docstring)
     row_step: int = 0  # rows between tile starts along R; 0: tile_r (no overlap)
+    cluster_r: int = 1  # CTAs along R sharing each Y tile through TMA multicast
 
     @property
     def step_r(self) -> int:
@@ -112,6 +122,10 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and (cfg.splits == 1 or cfg.stages == 0 or cfg.ring_holds_partials(cfg.stages))
         and not (cfg.persistent and cfg.splits > 1)
         and (cfg.row_step == 0 or (cfg.row_step % 8 == 0 and 8 <= cfg.row_step < cfg.tile_r))
+        and cfg.cluster_r in (1, 2, 3, 4)
+        # Each CTA multicasts an equal share of the Y tile, whole 8-row swizzle atoms.
+        and cfg.tile_s % (8 * cfg.cluster_r) == 0
+        and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.persistent))
     )
 
 
@@ -164,11 +178,15 @@ class HopperGemm:
             cute.slice_(sX_layout, (None, None, 0)),
             (self.cfg.tile_r, self.cfg.tile_k),
         )
+        y_op = cpasync.CopyBulkTensorTileG2SOp()
+        if cutlass.const_expr(self.cfg.cluster_r > 1):
+            y_op = cpasync.CopyBulkTensorTileG2SMulticastOp()
         tma_y, gY_tma = cpasync.make_tiled_tma_atom(
-            cpasync.CopyBulkTensorTileG2SOp(),
+            y_op,
             mY,
             cute.slice_(sY_layout, (None, None, 0)),
             (self.cfg.tile_s, self.cfg.tile_k),
+            num_multicast=self.cfg.cluster_r,
         )
         tma_d, gD_tma = cpasync.make_tiled_tma_atom(
             cpasync.CopyBulkTensorTileS2GOp(),
@@ -195,11 +213,16 @@ class HopperGemm:
 
         tiles_r = self._tiles_r(cute.size(mD, mode=[0]))
         tiles_s = cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
-        grid = (tiles_r, tiles_s, self.cfg.splits)
+        c = self.cfg.cluster_r
+        grid = ((tiles_r + c - 1) // c * c, tiles_s, self.cfg.splits)
         if cutlass.const_expr(self.cfg.persistent):
             grid = (cutlass.min(tiles_r * tiles_s, self.sm_count), 1, 1)
-        # A one-CTA "cluster" is left out: without split-K the launch stays a plain one.
-        cluster = {"cluster": (1, 1, self.cfg.splits)} if self.cfg.splits > 1 else {}
+        # A one-CTA "cluster" is left out: without split-K or multicast the launch stays plain.
+        cluster = {}
+        if cutlass.const_expr(self.cfg.splits > 1):
+            cluster = {"cluster": (1, 1, self.cfg.splits)}
+        if cutlass.const_expr(c > 1):
+            cluster = {"cluster": (c, 1, 1)}
         self.kernel(
             tiled_mma, tma_x, gX_tma, tma_y, gY_tma, tma_d, gD_tma, sX_layout, sY_layout, sD_layout
         ).launch(grid=grid, block=[self.threads, 1, 1], stream=stream, **cluster)
@@ -244,15 +267,17 @@ class HopperGemm:
         ) + cute.size_in_bytes(self.ab_dtype, cute.slice_(sY_layout, (None, None, 0)))
         # "full" completes when the stage's TMA bytes land; "empty" when every consumer warp
         # has released it.
+        # With multicast, every consumer warp of the cluster releases each stage to every
+        # producer in it (the pipeline picks one lane per destination CTA).
         ab_pipe = pipeline.PipelineTmaAsync.create(
             barrier_storage=storage.ab_mbar.data_ptr(),
             num_stages=self.stages,
             producer_group=pipeline.CooperativeGroup(pipeline.Agent.Thread),
             consumer_group=pipeline.CooperativeGroup(
-                pipeline.Agent.Thread, self.cfg.consumer_wgs * 4
+                pipeline.Agent.Thread, self.cfg.consumer_wgs * 4 * self.cfg.cluster_r
             ),
             tx_count=stage_bytes,
-            cta_layout_vmnk=cute.make_layout((1, 1, 1, 1)),
+            cta_layout_vmnk=cute.make_layout((1, self.cfg.cluster_r, 1, 1)),
         )
 
         # Tiles in order r fastest: CTAs running at once share the same Y tile (and, over the
@@ -323,9 +348,16 @@ class HopperGemm:
         tXsX, tXgX = cpasync.tma_partition(
             tma_x, 0, cute.make_layout(1), cute.group_modes(sX, 0, 2), cute.group_modes(gX, 0, 2)
         )
+        c = self.cfg.cluster_r
+        # This CTA's share of each Y stage (all of it without multicast), sent to the cluster.
         tYsY, tYgY = cpasync.tma_partition(
-            tma_y, 0, cute.make_layout(1), cute.group_modes(sY, 0, 2), cute.group_modes(gY, 0, 2)
+            tma_y,
+            cute.arch.block_idx()[0] % c,
+            cute.make_layout(c),
+            cute.group_modes(sY, 0, 2),
+            cute.group_modes(gY, 0, 2),
         )
+        y_copy = {"mcast_mask": cutlass.Int16((1 << c) - 1)} if c > 1 else {}
         for k_tile in cutlass.range(k_tiles, unroll=1):
             ab_pipe.producer_acquire(write)
             full = ab_pipe.producer_get_barrier(write)
@@ -333,7 +365,11 @@ class HopperGemm:
                 tma_x, tXgX[(None, k_first + k_tile)], tXsX[(None, write.index)], tma_bar_ptr=full
             )
             cute.copy(
-                tma_y, tYgY[(None, k_first + k_tile)], tYsY[(None, write.index)], tma_bar_ptr=full
+                tma_y,
+                tYgY[(None, k_first + k_tile)],
+                tYsY[(None, write.index)],
+                tma_bar_ptr=full,
+                **y_copy,
             )
             ab_pipe.producer_commit(write)
             write.advance()
