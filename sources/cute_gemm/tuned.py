@@ -14,34 +14,34 @@ M in 32 (bucket <= 32): best geomean 1.174x vs torch; runner-up 1.163x; 55 confi
 M in 35 (bucket <= 35): best geomean 1.146x vs torch; runner-up 1.138x; 59 configs
 M in 40 (bucket <= 40): best geomean 1.145x vs torch; runner-up 1.145x; 59 configs
 M in 48 (bucket <= 48): best geomean 1.150x vs torch; runner-up 1.145x; 59 configs
-M in 56 (bucket <= 56): best geomean 1.125x vs torch; runner-up 1.086x; 57 configs
-M in 64 (bucket <= 64): best geomean 1.137x vs torch; runner-up 1.095x; 57 configs
-M in 70 (bucket <= 70): best geomean 1.112x vs torch; runner-up 1.075x; 46 configs
-M in 72 (bucket <= 72): best geomean 1.114x vs torch; runner-up 1.075x; 46 configs
-M in 80 (bucket <= 80): best geomean 1.109x vs torch; runner-up 1.070x; 46 configs
-M in 88 (bucket <= 88): best geomean 1.116x vs torch; runner-up 1.079x; 46 configs
-M in 96 (bucket <= 96): best geomean 1.114x vs torch; runner-up 1.075x; 46 configs
-M in 104 (bucket <= 104): best geomean 1.144x vs torch; runner-up 1.092x; 38 configs
-M in 112 (bucket <= 112): best geomean 1.316x vs torch; runner-up 1.259x; 38 configs
-M in 120 (bucket <= 120): best geomean 1.132x vs torch; runner-up 1.087x; 38 configs
-M in 128 (bucket <= 128): best geomean 1.117x vs torch; runner-up 1.080x; 40 configs
-M in 136 (bucket <= 136): best geomean 1.054x vs torch; runner-up 1.045x; 56 configs
-M in 144 (bucket <= 144): best geomean 1.045x vs torch; runner-up 1.037x; 56 configs
-M in 152 (bucket <= 152): best geomean 1.064x vs torch; runner-up 1.064x; 56 configs
-M in 160 (bucket <= 160): best geomean 1.072x vs torch; runner-up 1.068x; 56 configs
-M in 168 (bucket <= 168): best geomean 1.082x vs torch; runner-up 1.078x; 56 configs
-M in 176 (bucket <= 176): best geomean 1.090x vs torch; runner-up 1.090x; 56 configs
-M in 184 (bucket <= 184): best geomean 1.172x vs torch; runner-up 1.163x; 56 configs
-M in 192 (bucket <= 192): best geomean 1.146x vs torch; runner-up 1.141x; 56 configs
-M in 200 (bucket <= 200): best geomean 1.091x vs torch; runner-up 1.049x; 53 configs
-M in 208 (bucket <= 208): best geomean 1.098x vs torch; runner-up 1.057x; 53 configs
-M in 216 (bucket <= 216): best geomean 1.129x vs torch; runner-up 1.085x; 53 configs
-M in 224 (bucket <= 224): best geomean 1.121x vs torch; runner-up 1.079x; 53 configs
-M in 232 (bucket <= 232): best geomean 1.155x vs torch; runner-up 1.105x; 48 configs
-M in 240 (bucket <= 240): best geomean 1.113x vs torch; runner-up 1.067x; 48 configs
-M in 248 (bucket <= 248): best geomean 1.125x vs torch; runner-up 1.079x; 41 configs
-M in 256 (bucket <= 256): best geomean 1.127x vs torch; runner-up 1.085x; 41 configs
-M in 972 (bucket <= 1024): best geomean 1.033x vs torch; runner-up 1.024x; 20 configs
+M in 56 (bucket <= 56): best geomean 1.126x vs torch; runner-up 1.095x; 57 configs
+M in 64 (bucket <= 64): best geomean 1.151x vs torch; runner-up 1.099x; 57 configs
+M in 70 (bucket <= 70): best geomean 1.119x vs torch; runner-up 1.103x; 52 configs
+M in 72 (bucket <= 72): best geomean 1.123x vs torch; runner-up 1.108x; 52 configs
+M in 80 (bucket <= 80): best geomean 1.123x vs torch; runner-up 1.098x; 52 configs
+M in 88 (bucket <= 88): best geomean 1.114x vs torch; runner-up 1.096x; 52 configs
+M in 96 (bucket <= 96): best geomean 1.114x vs torch; runner-up 1.096x; 52 configs
+M in 104 (bucket <= 104): best geomean 1.115x vs torch; runner-up 1.096x; 44 configs
+M in 112 (bucket <= 112): best geomean 1.115x vs torch; runner-up 1.100x; 44 configs
+M in 120 (bucket <= 120): best geomean 1.120x vs torch; runner-up 1.091x; 44 configs
+M in 128 (bucket <= 128): best geomean 1.126x vs torch; runner-up 1.111x; 46 configs
+M in 136 (bucket <= 136): best geomean 1.054x vs torch; runner-up 1.047x; 70 configs
+M in 144 (bucket <= 144): best geomean 1.049x vs torch; runner-up 1.047x; 70 configs
+M in 152 (bucket <= 152): best geomean 1.072x vs torch; runner-up 1.070x; 70 configs
+M in 160 (bucket <= 160): best geomean 1.072x vs torch; runner-up 1.068x; 70 configs
+M in 168 (bucket <= 168): best geomean 1.084x vs torch; runner-up 1.082x; 70 configs
+M in 176 (bucket <= 176): best geomean 1.091x vs torch; runner-up 1.078x; 70 configs
+M in 184 (bucket <= 184): best geomean 1.177x vs torch; runner-up 1.163x; 70 configs
+M in 192 (bucket <= 192): best geomean 1.153x vs torch; runner-up 1.153x; 70 configs
+M in 200 (bucket <= 200): best geomean 1.102x vs torch; runner-up 1.053x; 69 configs
+M in 208 (bucket <= 208): best geomean 1.090x vs torch; runner-up 1.055x; 69 configs
+M in 216 (bucket <= 216): best geomean 1.130x vs torch; runner-up 1.081x; 69 configs
+M in 224 (bucket <= 224): best geomean 1.137x vs torch; runner-up 1.090x; 69 configs
+M in 232 (bucket <= 232): best geomean 1.129x vs torch; runner-up 1.079x; 64 configs
+M in 240 (bucket <= 240): best geomean 1.131x vs torch; runner-up 1.077x; 64 configs
+M in 248 (bucket <= 248): best geomean 1.111x vs torch; runner-up 1.069x; 57 configs
+M in 256 (bucket <= 256): best geomean 1.129x vs torch; runner-up 1.086x; 57 configs
+M in 972 (bucket <= 1024): best geomean 1.034x vs torch; runner-up 1.029x; 25 configs
 M in 2053 (bucket <= 2176): best geomean 1.012x vs torch; runner-up 0.979x; 20 configs
 M in 2379 (bucket <= 4096): best geomean 0.994x vs torch; runner-up 0.965x; 20 configs
 M in 8192 (bucket <= inf): best geomean 1.006x vs torch; runner-up 1.002x; 20 configs
@@ -65,6 +65,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -78,6 +79,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -91,6 +93,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -104,6 +107,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -117,6 +121,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -130,6 +135,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -143,6 +149,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -156,6 +163,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -169,6 +177,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=48,
+            cluster_r=1,
         ),
     ),
     (
@@ -182,6 +191,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -195,6 +205,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -208,6 +219,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=48,
+            cluster_r=1,
         ),
     ),
     (
@@ -221,6 +233,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -234,6 +247,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -247,6 +261,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -260,6 +275,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -273,6 +289,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -286,6 +303,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -299,6 +317,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -312,6 +331,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -325,6 +345,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -338,6 +359,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -351,6 +373,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -364,6 +387,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -377,6 +401,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -387,9 +412,10 @@ TABLE = [
             swap_ab=False,
             stages=0,
             splits=1,
-            tile_k=128,
+            tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -400,9 +426,10 @@ TABLE = [
             swap_ab=False,
             stages=0,
             splits=1,
-            tile_k=128,
+            tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -416,6 +443,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -426,9 +454,10 @@ TABLE = [
             swap_ab=False,
             stages=0,
             splits=1,
-            tile_k=128,
+            tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -442,6 +471,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -455,6 +485,7 @@ TABLE = [
             tile_k=128,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -468,6 +499,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -481,6 +513,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -494,6 +527,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -507,6 +541,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -520,6 +555,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -533,6 +569,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -546,6 +583,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -559,6 +597,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -572,6 +611,7 @@ TABLE = [
             tile_k=64,
             persistent=False,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -585,6 +625,7 @@ TABLE = [
             tile_k=64,
             persistent=True,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -598,6 +639,7 @@ TABLE = [
             tile_k=64,
             persistent=True,
             row_step=0,
+            cluster_r=1,
         ),
     ),
     (
@@ -611,6 +653,7 @@ TABLE = [
             tile_k=64,
             persistent=True,
             row_step=0,
+            cluster_r=1,
         ),
     ),
 ]
