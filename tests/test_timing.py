@@ -64,3 +64,15 @@ def test_interleaved_calls_alternate_and_each_callable_gets_its_own_spans():
     assert per == [(0.0, 3.0, 6.0, 9.0), (11.0, 14.0, 17.0, 20.0), (22.0, 25.0, 28.0, 31.0)]
     with pytest.raises(TimingError, match="11 spans for 12 calls"):
         spans_per_callable(spans[:-1], order, 3)
+
+
+def test_host_overhead_loops_take_turns_and_report_each_median(monkeypatch):
+    from scripts import host_overhead
+
+    monkeypatch.setattr(host_overhead.torch.cuda, "synchronize", lambda: None)
+    order = []
+    fns = {"a": lambda: order.append("a"), "b": lambda: order.append("b")}
+    us = host_overhead.per_call_us(fns, calls=3, rounds=4)
+    assert set(us) == {"a", "b"} and all(t > 0 for t in us.values())
+    timed = order[100:]  # after 50 warm-up calls each
+    assert timed == (["a"] * 3 + ["b"] * 3) * 4
