@@ -76,6 +76,27 @@ def test_split_k_config_reduces_through_distributed_shared_memory(tmp_path):
     _assert_split_k_reduction(ptx.read_text())
 
 
+@pytest.mark.parametrize("clusters", [2, 4])
+def test_multicast_config_sends_each_b_share_to_the_whole_cluster(tmp_path, clusters):
+    """The multicast path compiles to multicast TMA loads and remote (cluster) barrier arrives,
+    whether or not the table uses it now."""
+    cfg = CuteConfig(64, 96, swap_ab=False, cluster_r=clusters)
+    cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={tmp_path}")
+    (ptx,) = tmp_path.glob("*.ptx")
+    text = ptx.read_text()
+    assert "cp.async.bulk.tensor.2d.shared::cluster.global" in text and "multicast::cluster" in text
+    assert "mapa.shared::cluster" in text, "no release of a stage to the other CTAs' producers"
+    assert "barrier.cluster.arrive" in text, "barrier init not made visible to the cluster"
+
+
+def test_multicast_shares_are_whole_swizzle_atoms_and_exclude_split_k():
+    assert is_valid(CuteConfig(64, 48, swap_ab=False, cluster_r=3), 2048)  # 16 rows each
+    assert not is_valid(CuteConfig(64, 80, swap_ab=False, cluster_r=3), 2048)
+    assert not is_valid(CuteConfig(64, 48, swap_ab=False, cluster_r=4), 2048)  # 12 rows
+    assert not is_valid(CuteConfig(64, 64, swap_ab=True, splits=2, cluster_r=2), 2048)
+    assert not is_valid(CuteConfig(128, 128, swap_ab=True, persistent=True, cluster_r=2), 2048)
+
+
 def test_split_k_must_divide_k_and_fit_its_partials_in_the_ring():
     assert is_valid(CuteConfig(64, 64, swap_ab=True, splits=4), 2048)
     assert not is_valid(CuteConfig(64, 64, swap_ab=True, splits=3), 2048)
