@@ -55,7 +55,7 @@ def _rows(bn: int) -> tuple[int, ...]:
     """All BLOCK_N rows, or three quarters of them (24, 48, 96, 192: tile counts that fit 132
     SMs better than powers of two do)."""
     three_quarters = 3 * bn // 4
-    return (bn, three_quarters) if three_quarters % 8 == 0 and N % three_quarters == 0 else (bn,)
+    return (bn, three_quarters) if three_quarters % 8 == 0 else (bn,)
 
 
 def _with_rows(bm: int, bn: int, bk: int, **kw) -> list[GemmConfig]:
