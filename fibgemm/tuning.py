@@ -32,6 +32,14 @@ def bucket_label(limit: int) -> str:
     return "inf" if limit == INF else str(limit)
 
 
+def device_sms() -> int:
+    """The SMs of CUDA device 0 (the tuners size one wave of tiles by it); the H200's 132 where
+    there is no GPU (the candidate lists' CPU tests)."""
+    if torch.cuda.is_available():
+        return torch.cuda.get_device_properties(0).multi_processor_count
+    return 132
+
+
 def workload_ms(limit: int) -> list[int]:
     """The workload Ms that fall in the bucket ending at `limit`."""
     lower = max((b for b in BUCKETS if b < limit), default=0)

@@ -23,6 +23,7 @@ from fibgemm import REPO_ROOT, K, N
 from fibgemm.tuning import (
     BUCKETS,
     configs_to_compile,
+    device_sms,
     kept_rows,
     parse_tuner_args,
     tune_and_save,
@@ -32,10 +33,7 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
 from cute_gemm.kernel import TILE_K, CuteConfig, is_valid  # noqa: E402
 
-# The device's SMs (one wave of tiles); the H200's 132 where there is no GPU (CPU tests).
-SMS = (
-    torch.cuda.get_device_properties(0).multi_processor_count if torch.cuda.is_available() else 132
-)
+SMS = device_sms()  # one wave of tiles
 RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
 TUNED_PATH = REPO_ROOT / "sources" / "cute_gemm" / "tuned.py"
 TABLE_IMPORTS = "from .kernel import CuteConfig  # noqa: F401"

@@ -22,6 +22,7 @@ from fibgemm import REPO_ROOT, K, N
 from fibgemm.tuning import (
     BUCKETS,
     configs_to_compile,
+    device_sms,
     kept_rows,
     parse_tuner_args,
     tune_and_save,
@@ -40,10 +41,7 @@ from triton_gemm.tma import is_valid as tma_is_valid  # noqa: E402
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
 
 
-# The device's SMs (one wave of pair tiles); the H200's 132 where there is no GPU (CPU tests).
-SMS = (
-    torch.cuda.get_device_properties(0).multi_processor_count if torch.cuda.is_available() else 132
-)
+SMS = device_sms()  # one wave of pair tiles
 SMEM_BUDGET = 220 * 1024  # H200: 227 KB of shared memory per CTA, less Triton's own use
 
 
@@ -58,8 +56,9 @@ def _rows(bn: int) -> tuple[int, ...]:
     return (bn, three_quarters) if three_quarters % 8 == 0 else (bn,)
 
 
-def _with_rows(bm: int, bn: int, bk: int, **kw) -> list[GemmConfig]:
-    return [GemmConfig(bm, bn, bk, ROWS_N=None if r == bn else r, **kw) for r in _rows(bn)]
+def _with_rows(bm: int, bn: int, bk: int, rows=_rows, **kw) -> list[GemmConfig]:
+    """One config per number of owned rows that `rows(bn)` offers."""
+    return [GemmConfig(bm, bn, bk, ROWS_N=None if r == bn else r, **kw) for r in rows(bn)]
 
 
 def _swapped_rows(bn: int) -> tuple[int, ...]:
@@ -79,11 +78,9 @@ def _swapped(m: int) -> list[GemmConfig]:
     ):
         if _fits(bm, bn, bk, st):
             w = 8 if bn * bm >= 128 * 128 else 4
-            out += [
-                GemmConfig(bm, bn, bk, sk, None if r == bn else r, num_warps=w, num_stages=st,
-                           SWAP_AB=True)
-                for r in _swapped_rows(bn)
-            ]  # fmt: skip
+            out += _with_rows(
+                bm, bn, bk, _swapped_rows, SPLIT_K=sk, num_warps=w, num_stages=st, SWAP_AB=True
+            )
     return out
 
 
