@@ -37,3 +37,20 @@ def check_fresh_operands_every_call(run, B: torch.Tensor, m: int, calls: int = 3
         assert torch.isfinite(C).all(), "unwritten (NaN) elements in C"
         torch.testing.assert_close(C.float(), A.float() @ B2.float().T, atol=3e-2, rtol=1e-2)
     return A.get_device()
+
+
+def check_row_padded_views(run, B: torch.Tensor, m: int) -> None:
+    """A, B and C as slices of wider matrices (row stride 16 elements past the row, so still
+    16-byte aligned): a kernel that takes them uncopied must use each tensor's own row stride,
+    one that needs compact rows must copy; either way every element right."""
+
+    def padded(rows: int, cols: int) -> torch.Tensor:
+        return torch.randn(rows, cols + 16, dtype=torch.float16, device="cuda")[:, :cols]
+
+    A = padded(m, K)
+    Bp = padded(N, K)
+    Bp.copy_(B)
+    C = padded(m, N).fill_(float("nan"))
+    run(A, Bp, C)
+    assert torch.isfinite(C).all(), "unwritten (NaN) elements in C"
+    torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)

@@ -84,12 +84,22 @@ TMA_VARIANTS = sorted(
 )
 
 
+def _row_padded(t: torch.Tensor) -> torch.Tensor:
+    """The same values as a view whose rows lie 16 elements apart beyond their length (a slice
+    of a wider matrix: row stride != columns, still 16-byte aligned; run() passes such views
+    to the kernels uncopied)."""
+    wide = torch.full((t.shape[0], t.shape[1] + 16), float("nan"), dtype=t.dtype, device=t.device)
+    wide[:, : t.shape[1]] = t
+    return wide[:, : t.shape[1]]
+
+
 @pytest.mark.parametrize("cfg", TMA_VARIANTS, ids=repr)
 @pytest.mark.parametrize("m", [1, 40])
 @pytest.mark.parametrize("sms", [None, 2])
 def test_tma_variant_matches_float64(cfg, m, sms, monkeypatch):
     # Three column tiles, two K steps; at M = 40 row tiles end mid-tile (TMA clipping). With
     # sms = 2 two CTAs walk every tile (the persistent loop); None: the device's own count.
+    # Row-padded operands at M = 40: the descriptors take each tensor's own row stride.
     n, k = 3 * cfg.BLOCK_N, 2 * cfg.BLOCK_K
     assert tma.is_valid(cfg, n, k)
     if sms is not None:
@@ -99,6 +109,8 @@ def test_tma_variant_matches_float64(cfg, m, sms, monkeypatch):
     a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
     b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
     c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+    if m == 40:
+        a, b, c = _row_padded(a), _row_padded(b), _row_padded(c)
     _launch_tma(a, b, c, cfg)
     assert torch.isfinite(c).all(), "unwritten elements"
     torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)

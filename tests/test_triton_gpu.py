@@ -3,7 +3,11 @@
 import pytest
 import torch
 from conftest import TAIL_MS
-from gpu_checks import check_fresh_operands_every_call, check_matches_float32_reference
+from gpu_checks import (
+    check_fresh_operands_every_call,
+    check_matches_float32_reference,
+    check_row_padded_views,
+)
 
 from fibgemm import WORKLOAD_MS, K, N
 
@@ -40,6 +44,11 @@ def test_non_contiguous_inputs_give_right_answer(run, B):
     Ct = torch.full((N, 40), float("nan"), dtype=torch.float16, device="cuda").T
     run(A, B, Ct)
     torch.testing.assert_close(Ct.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("m", [1, 40, 200, 972, 4097])
+def test_row_padded_views_give_right_answer(run, B, m):
+    check_row_padded_views(run, B, m)  # 4097: the TMA kernel
 
 
 def test_m_zero_is_a_no_op(run, B):

@@ -51,19 +51,22 @@ def _gemm_tma_kernel(
     M,
     N: tl.constexpr,
     K: tl.constexpr,
+    stride_am,
+    stride_bn,
+    stride_cm,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
     GROUP_M: tl.constexpr,
 ):
     a_desc = tl.make_tensor_descriptor(
-        a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BLOCK_M, BLOCK_K]
+        a_ptr, shape=[M, K], strides=[stride_am, 1], block_shape=[BLOCK_M, BLOCK_K]
     )
     b_desc = tl.make_tensor_descriptor(
-        b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BLOCK_N, BLOCK_K]
+        b_ptr, shape=[N, K], strides=[stride_bn, 1], block_shape=[BLOCK_N, BLOCK_K]
     )
     c_desc = tl.make_tensor_descriptor(
-        c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BLOCK_M, BLOCK_N]
+        c_ptr, shape=[M, N], strides=[stride_cm, 1], block_shape=[BLOCK_M, BLOCK_N]
     )
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n: tl.constexpr = N // BLOCK_N
@@ -124,5 +127,8 @@ def _launch_tma(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaConfi
     # so a value set once at import would be missing in other threads.
     triton.set_allocator(_scratch)
     grid = (_programs(cfg, M, N, A.device), 1, 1)
-    args = (A, B, C, M, N, K, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.GROUP_M)
+    # Row strides from the tensors: run() passes row-padded views (stride a multiple of 16
+    # elements, as TMA needs) without copying them.
+    strides = (A.stride(0), B.stride(0), C.stride(0))
+    args = (A, B, C, M, N, K, *strides, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.GROUP_M)
     launch(_gemm_tma_kernel, cfg, A.get_device(), grid, args)
