@@ -37,6 +37,8 @@ from triton_gemm.pair import PairConfig  # noqa: E402
 from triton_gemm.pair import is_valid as pair_is_valid  # noqa: E402
 from triton_gemm.tma import TmaConfig  # noqa: E402
 from triton_gemm.tma import is_valid as tma_is_valid  # noqa: E402
+from triton_gemm.tma_tile import TileTmaConfig  # noqa: E402
+from triton_gemm.tma_tile import is_valid as tile_tma_is_valid  # noqa: E402
 
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
 
@@ -116,6 +118,33 @@ def _tma(m: int) -> list[TmaConfig]:
     return out
 
 
+WARP_SPECIALIZE = [False, True]  # --no-warp-specialize: [False]
+
+
+def _tile_tma(m: int) -> list[TileTmaConfig]:
+    """One TMA tile per CTA: straight tiles of 64 tokens (power-of-two widths and the two-dot
+    widths 48, 80, 96), and swap-AB tiles (64 or 128 rows of B, the tokens rounded up to a power
+    of two, or half of it), each with and without Triton's warp specialization."""
+    fit_m = max(16, 1 << (m - 1).bit_length())
+    shapes = [(64, bn, 0, False) for bn in (32, 64, 128)]
+    shapes += [(64, bn, bn2, False) for bn, bn2 in ((32, 16), (64, 16), (64, 32))]
+    shapes += [
+        (bm, bn, 0, True) for bn in (64, 128) for bm in {fit_m, max(16, fit_m // 2)} if bm <= 256
+    ]
+    out = []
+    for (bm, bn, bn2, swap), bk, st, ws in itertools.product(
+        shapes, (64, 128), (3, 4, 6, 8), WARP_SPECIALIZE
+    ):
+        if _fits(bm, bn + bn2, bk, st):
+            w = 8 if bm * (bn + bn2) >= 128 * 128 else 4
+            out.append(
+                TileTmaConfig(
+                    bm, bn, bk, bn2, SWAP_AB=swap, WARP_SPECIALIZE=ws, num_warps=w, num_stages=st
+                )
+            )
+    return out
+
+
 def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
     large tiles once the problem is compute-bound."""
@@ -142,6 +171,7 @@ def candidates(m: int) -> list[GemmConfig]:
         out += _swapped(m)
         if m > 32:
             out += _pairs(m)
+        out += _tile_tma(m)
     else:
         for (bm, bn, bk), st, w in itertools.product(
             [
@@ -160,7 +190,12 @@ def candidates(m: int) -> list[GemmConfig]:
                 continue
             out += _with_rows(bm, bn, bk, GROUP_M=8, num_warps=w, num_stages=st)
         out += _tma(m)
-    valid = {TmaConfig: tma_is_valid, PairConfig: pair_is_valid, GemmConfig: is_valid}
+    valid = {
+        TmaConfig: tma_is_valid,
+        TileTmaConfig: tile_tma_is_valid,
+        PairConfig: pair_is_valid,
+        GemmConfig: is_valid,
+    }
     return [c for c in out if isinstance(c, GemvConfig) or valid[type(c)](c, N, K)]
 
 
@@ -181,11 +216,22 @@ def _compile(cfg: GemmConfig) -> str | None:
 TABLE_IMPORTS = """from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
 from .kernel import GemmConfig  # noqa: F401
 from .pair import PairConfig  # noqa: F401
-from .tma import TmaConfig  # noqa: F401"""
+from .tma import TmaConfig  # noqa: F401
+from .tma_tile import TileTmaConfig  # noqa: F401"""
+
+
+def _extra_args(p) -> None:
+    p.add_argument(
+        "--no-warp-specialize",
+        action="store_true",
+        help="leave out TMA tile candidates with Triton's warp specialization",
+    )
 
 
 def main() -> int:
-    args = parse_tuner_args(__doc__.splitlines()[0], iters=40)
+    args = parse_tuner_args(__doc__.splitlines()[0], iters=40, extra=_extra_args)
+    if args.no_warp_specialize:
+        WARP_SPECIALIZE[:] = [False]
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2

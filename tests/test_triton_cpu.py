@@ -4,12 +4,13 @@ checks."""
 
 import pytest
 import torch
-from triton_gemm import gemv, pair, tma
+from triton_gemm import gemv, pair, tma, tma_tile
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, _launch, is_valid
 from triton_gemm.pair import PairConfig, _launch_pair
 from triton_gemm.tma import TmaConfig, _launch_tma
+from triton_gemm.tma_tile import TileTmaConfig, _launch_tile_tma
 from triton_gemm.tuned import TABLE
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
@@ -116,6 +117,37 @@ def test_tma_variant_matches_float64(cfg, m, sms, monkeypatch):
     torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
+TILE_TMA_VARIANTS = sorted(
+    {cfg for _, cfg in TABLE if isinstance(cfg, TileTmaConfig)}
+    | {
+        TileTmaConfig(16, 32, 32),
+        TileTmaConfig(32, 32, 64, BLOCK_N2=16, num_stages=3),
+        TileTmaConfig(16, 64, 32, SWAP_AB=True),
+        TileTmaConfig(32, 16, 32, WARP_SPECIALIZE=True),
+    },
+    key=repr,
+)
+
+
+@pytest.mark.parametrize("cfg", TILE_TMA_VARIANTS, ids=repr)
+@pytest.mark.parametrize("m", [1, 40])
+@pytest.mark.parametrize("tiles", [2, 2.5])
+def test_tile_tma_variant_matches_float64(cfg, m, tiles):
+    # Two column tiles, or two and a half (the third shifted back over the second); at M = 40
+    # row tiles end mid-tile (TMA zero fill, masked stores) and the operands are row-padded
+    # views (the descriptors take each tensor's row stride); two K steps.
+    n, k = int(tiles * cfg.width) // 8 * 8, 2 * cfg.BLOCK_K
+    assert tma_tile.is_valid(cfg, n, k)
+    a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
+    b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
+    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+    if m == 40:
+        a, b, c = _row_padded(a), _row_padded(b), _row_padded(c)
+    _launch_tile_tma(a, b, c, cfg)
+    assert torch.isfinite(c).all(), "unwritten elements"
+    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+
+
 GEMV_VARIANTS = sorted(
     {cfg for _, cfg in TABLE if isinstance(cfg, GemvConfig)}
     | {GemvConfig(1, 16, 64), GemvConfig(4, 8, 128, num_warps=8), GemvConfig(8, 16, 32)},
@@ -141,6 +173,8 @@ def _valid(cfg, m):
         return gemv.is_valid(cfg, m, 3072, 2048)
     if isinstance(cfg, TmaConfig):
         return tma.is_valid(cfg, 3072, 2048)
+    if isinstance(cfg, TileTmaConfig):
+        return tma_tile.is_valid(cfg, 3072, 2048)
     if isinstance(cfg, PairConfig):
         return pair.is_valid(cfg, 3072, 2048)
     return is_valid(cfg, 3072, 2048)

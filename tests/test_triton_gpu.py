@@ -83,26 +83,26 @@ def test_bad_cuda_input_is_refused_not_launched(run, B, a_shape, a_dtype, c_shap
         run(A, B, C)
 
 
-@pytest.mark.parametrize("m", [1, 16, 256])
-def test_pointer_kernels_take_the_direct_launch_path(run, B, m):
-    """The host fast path is real: a table config of the pointer kernel, once compiled, is
-    launched through its C launcher without Triton's Python wrapper (no hook installed)."""
+@pytest.mark.parametrize("m", [1, 16, 136, 256, 972, 4097])
+def test_table_configs_take_the_direct_launch_path(run, B, m):
+    """The host fast path is real: a table config, once compiled, is launched through its C
+    launcher without Triton's Python wrapper (no hook installed), TMA kernels included (their
+    descriptor scratch comes from launch._scratch)."""
     from triton_gemm import launch as launch_module
-    from triton_gemm.kernel import GemmConfig, _gemm_kernel
-    from triton_gemm.main import select_config
+    from triton_gemm import main
 
-    cfg = select_config(m)
-    assert isinstance(cfg, GemmConfig), f"M={m} no longer uses the pointer kernel: pick another M"
+    cfg = main.select_config(m)
+    jit_fn = main._KERNELS[type(cfg)][0]
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
     run(A, B, C)
-    assert launch_module.uses_direct_launch(_gemm_kernel, cfg, A.get_device())
+    assert launch_module.uses_direct_launch(jit_fn, cfg, A.get_device())
     C.fill_(float("nan"))
     run(A, B, C)  # the second call goes through the direct path
     torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
 
 
-@pytest.mark.parametrize("m", [1, 16, 100, 256, 972])
+@pytest.mark.parametrize("m", [1, 16, 100, 136, 256, 972, 4097])
 def test_replayed_launches_follow_new_operands(run, B, m):
     """Fast-path calls after the first pass only the operands' pointers (launch.replayer): each
     call with fresh tensors, at new addresses, must compute from them and write all of C."""
@@ -110,5 +110,6 @@ def test_replayed_launches_follow_new_operands(run, B, m):
 
     device = check_fresh_operands_every_call(run, B, m)
     replay = main._replays[(m, device)]
-    if not isinstance(main.select_config(m), main.TmaConfig):
-        assert callable(replay), f"M={m}: no replayer for a pointer-kernel config"
+    cfg = main.select_config(m)
+    if not (isinstance(cfg, main.GemmConfig) and cfg.SPLIT_K > 1):
+        assert callable(replay), f"M={m}: no replayer for {cfg}"

@@ -3,9 +3,13 @@
 `kernel[grid](...)` re-binds and re-specializes every argument in Python on every call (tens of
 µs on the device's host). Here each (kernel, config, device) is compiled once with `warmup`, and
 later calls go straight to the compiled kernel's C launcher with its function handle and packed
-metadata, skipping the per-call closure, device query and scratch allocation lookups of
-`CompiledKernel.__getitem__` (these kernels need no global or profile scratch: checked at
-compile time). A compiled kernel is kept per config and per value of every argument that is
+metadata, skipping the per-call closure and device query of `CompiledKernel.__getitem__`.
+Kernels that build TMA descriptors in the kernel need a global scratch buffer per launch: the
+launcher asks Triton's allocator for it, which here is `_scratch`, one buffer per device, reused
+(set in the caller's context before each such launch: Triton keeps its allocator in a
+ContextVar, so a value set once at import would be missing in other threads).
+
+A compiled kernel is kept per config and per value of every argument that is
 not a tensor, M aside (N, K, strides, constexprs: `_spec`), so a caller with other sizes (tests,
 tools) gets its own compile instead of one baked for N = 3072. Tensors are not looked at:
 main.run guarantees 16-byte aligned pointers and row strides that are multiples of 16
@@ -19,6 +23,9 @@ launcher a `data_ptr()` call and a cuPointerGetAttribute driver query per pointe
 
 import os
 
+import torch
+import triton
+
 # Under the CPU interpreter there is nothing to compile: launch through the JIT path.
 INTERPRET = os.environ.get("TRITON_INTERPRET", "0") == "1"
 
@@ -26,6 +33,26 @@ if not INTERPRET:
     from triton import knobs
     from triton.runtime import driver
 
+
+class _Scratch:
+    """Triton allocator that hands out one growing buffer per device instead of a fresh
+    allocation per launch (host cost; every launch rewrites what it keeps there). Calls on one
+    device must be stream-ordered, as for kernel.py's split-K counters."""
+
+    def __init__(self):
+        self.buffers: dict = {}
+
+    def __call__(self, size: int, alignment: int, stream):
+        if not torch.cuda.is_available():  # the CPU interpreter (tests)
+            return torch.empty(size, dtype=torch.int8)
+        device = torch.cuda.current_device()
+        buf = self.buffers.get(device)
+        if buf is None or buf.numel() < size:
+            buf = self.buffers[device] = torch.empty(size, dtype=torch.int8, device="cuda")
+        return buf
+
+
+_scratch = _Scratch()
 _compiled: dict = {}
 _m_position: dict = {}
 
@@ -40,13 +67,14 @@ def _spec(jit_fn, args: tuple) -> tuple:
 
 
 def _direct_launcher(kernel):
-    """(launcher, function, packed metadata) of a compiled kernel, or None where the direct
-    call would skip work this kernel needs (scratch buffers)."""
+    """(launcher, function, packed metadata, needs global scratch) of a compiled kernel, or
+    None where the direct call would skip work this kernel needs (a profiler's scratch)."""
     kernel._init_handles()
     md = kernel.metadata
-    if getattr(md, "global_scratch_size", 0) or getattr(md, "profile_scratch_size", 0):
+    if getattr(md, "profile_scratch_size", 0):
         return None
-    return kernel.run, kernel.function, kernel.packed_metadata
+    needs_scratch = bool(getattr(md, "global_scratch_size", 0))
+    return kernel.run, kernel.function, kernel.packed_metadata, needs_scratch
 
 
 def _hooks_installed() -> bool:
@@ -69,6 +97,8 @@ def uses_direct_launch(jit_fn, cfg, device_index: int) -> bool:
 
 def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
     """Run `jit_fn` on `grid` with `args` (constexprs included, in signature order)."""
+    # Cheap (a ContextVar set); only kernels with TMA descriptors ask for scratch.
+    triton.set_allocator(_scratch)
     if INTERPRET:
         jit_fn[grid](*args, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         return
@@ -82,7 +112,7 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
     if direct is None or _hooks_installed():
         kernel[grid](*args)
         return
-    run, function, metadata = direct
+    run, function, metadata, _ = direct
     stream = driver.active.get_current_stream(device_index)
     run(grid[0], grid[1], grid[2], stream, function, metadata, None, None, None, *args)
 
@@ -100,7 +130,7 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
     entry = _compiled.get((jit_fn, cfg, device_index, _spec(jit_fn, args)))
     if entry is None or entry[1] is None:
         return None
-    run, function, metadata = entry[1]
+    run, function, metadata, needs_scratch = entry[1]
     rest = args[len(slots) :]
     get_stream = driver.active.get_current_stream
     g0, g1, g2 = grid
@@ -108,6 +138,8 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
     def replay(A, B, C) -> bool:
         if _hooks_installed():
             return False
+        if needs_scratch:
+            triton.set_allocator(_scratch)
         ptrs = (A.data_ptr(), B.data_ptr(), C.data_ptr())
         run(
             g0, g1, g2, get_stream(device_index), function, metadata, None, None, None,

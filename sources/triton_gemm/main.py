@@ -2,20 +2,22 @@
 
 A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The pointer-based
 kernel (split-K, swap-AB) is in kernel.py, the two-dot-wide tiles of the middle range in
-pair.py, the persistent TMA kernel in tma.py, the CUDA-core kernel for the smallest M in
-gemv.py; which one runs, with which config, for each M bucket is the tuned table in tuned.py.
+pair.py, one TMA tile per CTA in tma_tile.py, the persistent TMA kernel in tma.py, the CUDA-core
+kernel for the smallest M in gemv.py; which one runs, with which config, for each M bucket is
+the tuned table in tuned.py.
 """
 
 import bisect
 
 import torch
 
-from . import gemv, kernel, pair
-from .gemv import GemvConfig, _launch_gemv
-from .kernel import GemmConfig, _launch
+from . import gemv, kernel, pair, tma, tma_tile
+from .gemv import GemvConfig
+from .kernel import GemmConfig
 from .launch import launch, replayer
-from .pair import PairConfig, _launch_pair
-from .tma import TmaConfig, _launch_tma
+from .pair import PairConfig
+from .tma import TmaConfig
+from .tma_tile import TileTmaConfig
 from .tuned import TABLE
 
 N, K = 3072, 2048
@@ -51,29 +53,25 @@ def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         raise ValueError(f"A, B, C must share one device, got {A.device}, {B.device}, {C.device}")
 
 
+# Each config kind: its kernel and the module that lays out its grid and arguments.
+_KERNELS = {
+    GemmConfig: (kernel._gemm_kernel, kernel),
+    GemvConfig: (gemv._gemv_kernel, gemv),
+    PairConfig: (pair._pair_kernel, pair),
+    TmaConfig: (tma._gemm_tma_kernel, tma),
+    TileTmaConfig: (tma_tile._tile_tma_kernel, tma_tile),
+}
+
+
 def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> None:
     """Launch the kernel `cfg` belongs to (no checks: run() and the tuner call this)."""
-    if isinstance(cfg, GemvConfig):
-        _launch_gemv(A, B, C, cfg)
-    elif isinstance(cfg, TmaConfig):
-        _launch_tma(A, B, C, cfg)
-    elif isinstance(cfg, PairConfig):
-        _launch_pair(A, B, C, cfg)
-    else:
-        _launch(A, B, C, cfg)
+    jit_fn, module = _KERNELS[type(cfg)]
+    launch(jit_fn, cfg, A.get_device(), *module._grid_and_args(A, B, C, cfg))
 
 
 def _first_launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg):
     """Launch cfg (compiling it on first use) and return its replayer for later calls."""
-    if isinstance(cfg, GemmConfig):
-        jit_fn, module = kernel._gemm_kernel, kernel
-    elif isinstance(cfg, GemvConfig):
-        jit_fn, module = gemv._gemv_kernel, gemv
-    elif isinstance(cfg, PairConfig):
-        jit_fn, module = pair._pair_kernel, pair
-    else:
-        launch_config(A, B, C, cfg)
-        return None
+    jit_fn, module = _KERNELS[type(cfg)]
     device_index = A.get_device()
     grid, args = module._grid_and_args(A, B, C, cfg)
     launch(jit_fn, cfg, device_index, grid, args)

@@ -7,8 +7,7 @@ in grouped order (GROUP_M row-tiles share their B columns in L2), so the last wa
 loop iteration of a few CTAs instead of a partial launch.
 
 The descriptors are built inside the kernel (tl.make_tensor_descriptor), which needs a small
-global scratch per CTA: `_scratch` hands Triton one buffer per device, reused by every launch
-(calls on one device must be stream-ordered, as for the split-K counters in kernel.py).
+global scratch per CTA: launch.py hands Triton one buffer per device, reused by every launch.
 Rows past M are zero-filled on load and clipped on store by the TMA unit.
 """
 
@@ -87,24 +86,6 @@ def _gemm_tma_kernel(
         c_desc.store([row, col], acc.to(tl.float16))
 
 
-class _Scratch:
-    """Triton allocator that hands out one growing buffer per device instead of a fresh
-    allocation per launch (host cost; the descriptors are rewritten by every launch)."""
-
-    def __init__(self):
-        self.buffers: dict = {}
-
-    def __call__(self, size: int, alignment: int, stream):
-        if not torch.cuda.is_available():  # the CPU interpreter (tests)
-            return torch.empty(size, dtype=torch.int8)
-        device = torch.cuda.current_device()
-        buf = self.buffers.get(device)
-        if buf is None or buf.numel() < size:
-            buf = self.buffers[device] = torch.empty(size, dtype=torch.int8, device="cuda")
-        return buf
-
-
-_scratch = _Scratch()
 _sm_count: dict = {}
 
 
@@ -120,15 +101,21 @@ def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:
     return min(tiles, sms * cfg.CTAS_PER_SM)
 
 
-def _launch_tma(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaConfig) -> None:
+def replay_slots(cfg: TmaConfig) -> tuple:
+    """Which operand (0 = A, 1 = B, 2 = C) each leading pointer argument is (launch.replayer)."""
+    return (0, 1, 2)
+
+
+def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaConfig):
     M, K = A.shape
     N = B.shape[0]
-    # Set in the caller's context at every launch: Triton keeps its allocator in a ContextVar,
-    # so a value set once at import would be missing in other threads.
-    triton.set_allocator(_scratch)
     grid = (_programs(cfg, M, N, A.device), 1, 1)
     # Row strides from the tensors: run() passes row-padded views (stride a multiple of 16
     # elements, as TMA needs) without copying them.
     strides = (A.stride(0), B.stride(0), C.stride(0))
     args = (A, B, C, M, N, K, *strides, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.GROUP_M)
-    launch(_gemm_tma_kernel, cfg, A.get_device(), grid, args)
+    return grid, args
+
+
+def _launch_tma(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaConfig) -> None:
+    launch(_gemm_tma_kernel, cfg, A.get_device(), *_grid_and_args(A, B, C, cfg))
