@@ -221,12 +221,9 @@ TABLE = [
 '''
 
 
-def parse_tuner_args(description: str, iters: int, extra=None) -> argparse.Namespace:
-    """The command line both tuners take, plus what `extra(parser)` adds; `buckets` comes back
-    as the list to tune."""
+def parse_tuner_args(description: str, iters: int) -> argparse.Namespace:
+    """The command line both tuners take; `buckets` comes back as the list to tune."""
     p = argparse.ArgumentParser(description=description)
-    if extra is not None:
-        extra(p)
     p.add_argument("--iters", type=int, default=iters, help="timed calls per config")
     p.add_argument("--jobs", type=int, default=12, help="parallel compile processes (Triton)")
     p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")

@@ -118,30 +118,23 @@ def _tma(m: int) -> list[TmaConfig]:
     return out
 
 
-WARP_SPECIALIZE = [False, True]  # --no-warp-specialize: [False]
-
-
 def _tile_tma(m: int) -> list[TileTmaConfig]:
     """One TMA tile per CTA: straight tiles of 64 tokens (power-of-two widths and the two-dot
-    widths 48, 80, 96), and swap-AB tiles (64 or 128 rows of B, the tokens rounded up to a power
-    of two, or half of it), each with and without Triton's warp specialization."""
+    widths 48, 80, 96), of 128 tokens above 256 (128, 192 = 128 + 64 and 256 wide), and swap-AB
+    tiles (64 or 128 rows of B, the tokens rounded up to a power of two, or half of it)."""
     fit_m = max(16, 1 << (m - 1).bit_length())
     shapes = [(64, bn, 0, False) for bn in (32, 64, 128)]
     shapes += [(64, bn, bn2, False) for bn, bn2 in ((32, 16), (64, 16), (64, 32))]
+    if m > 256:
+        shapes += [(128, 128, 0, False), (128, 128, 64, False), (128, 256, 0, False)]
     shapes += [
         (bm, bn, 0, True) for bn in (64, 128) for bm in {fit_m, max(16, fit_m // 2)} if bm <= 256
     ]
     out = []
-    for (bm, bn, bn2, swap), bk, st, ws in itertools.product(
-        shapes, (64, 128), (3, 4, 6, 8), WARP_SPECIALIZE
-    ):
+    for (bm, bn, bn2, swap), bk, st in itertools.product(shapes, (64, 128), (3, 4, 6, 8)):
         if _fits(bm, bn + bn2, bk, st):
             w = 8 if bm * (bn + bn2) >= 128 * 128 else 4
-            out.append(
-                TileTmaConfig(
-                    bm, bn, bk, bn2, SWAP_AB=swap, WARP_SPECIALIZE=ws, num_warps=w, num_stages=st
-                )
-            )
+            out.append(TileTmaConfig(bm, bn, bk, bn2, SWAP_AB=swap, num_warps=w, num_stages=st))
     return out
 
 
@@ -190,6 +183,7 @@ def candidates(m: int) -> list[GemmConfig]:
                 continue
             out += _with_rows(bm, bn, bk, GROUP_M=8, num_warps=w, num_stages=st)
         out += _tma(m)
+        out += _tile_tma(m)
     valid = {
         TmaConfig: tma_is_valid,
         TileTmaConfig: tile_tma_is_valid,
@@ -220,18 +214,8 @@ from .tma import TmaConfig  # noqa: F401
 from .tma_tile import TileTmaConfig  # noqa: F401"""
 
 
-def _extra_args(p) -> None:
-    p.add_argument(
-        "--no-warp-specialize",
-        action="store_true",
-        help="leave out TMA tile candidates with Triton's warp specialization",
-    )
-
-
 def main() -> int:
-    args = parse_tuner_args(__doc__.splitlines()[0], iters=40, extra=_extra_args)
-    if args.no_warp_specialize:
-        WARP_SPECIALIZE[:] = [False]
+    args = parse_tuner_args(__doc__.splitlines()[0], iters=40)
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2

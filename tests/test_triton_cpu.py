@@ -123,7 +123,7 @@ TILE_TMA_VARIANTS = sorted(
         TileTmaConfig(16, 32, 32),
         TileTmaConfig(32, 32, 64, BLOCK_N2=16, num_stages=3),
         TileTmaConfig(16, 64, 32, SWAP_AB=True),
-        TileTmaConfig(32, 16, 32, WARP_SPECIALIZE=True),
+        TileTmaConfig(32, 16, 32, num_stages=2),
     },
     key=repr,
 )

@@ -86,8 +86,8 @@ def test_bad_cuda_input_is_refused_not_launched(run, B, a_shape, a_dtype, c_shap
 @pytest.mark.parametrize("m", [1, 16, 136, 256, 972, 4097])
 def test_table_configs_take_the_direct_launch_path(run, B, m):
     """The host fast path is real: a table config, once compiled, is launched through its C
-    launcher without Triton's Python wrapper (no hook installed), TMA kernels included (their
-    descriptor scratch comes from launch._scratch)."""
+    launcher without Triton's Python wrapper (no hook installed), TMA kernels (host-side
+    descriptors) included."""
     from triton_gemm import launch as launch_module
     from triton_gemm import main
 

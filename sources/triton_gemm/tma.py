@@ -6,8 +6,8 @@ pipeliner keep more stages in flight with WGMMA. A fixed grid of PROGRAMS CTAs w
 in grouped order (GROUP_M row-tiles share their B columns in L2), so the last wave is a partial
 loop iteration of a few CTAs instead of a partial launch.
 
-The descriptors are built inside the kernel (tl.make_tensor_descriptor), which needs a small
-global scratch per CTA: launch.py hands Triton one buffer per device, reused by every launch.
+The descriptors are built on the host (launch.descriptor: each tensor's own shape and row
+stride; run() guarantees 16-byte aligned rows) and passed as kernel parameters.
 Rows past M are zero-filled on load and clipped on store by the TMA unit.
 """
 
@@ -17,7 +17,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import launch
+from .launch import descriptor, launch
 
 SM_COUNT_FALLBACK = 132  # H200; the real count is read from the device at launch
 
@@ -44,29 +44,17 @@ def is_valid(cfg: TmaConfig, n: int, k: int) -> bool:
 
 @triton.jit(do_not_specialize=["M"])
 def _gemm_tma_kernel(
-    a_ptr,
-    b_ptr,
-    c_ptr,
+    a_desc,  # [M, K], (BLOCK_M, BLOCK_K) boxes
+    b_desc,  # [N, K], (BLOCK_N, BLOCK_K) boxes
+    c_desc,  # [M, N], (BLOCK_M, BLOCK_N) boxes
     M,
     N: tl.constexpr,
     K: tl.constexpr,
-    stride_am,
-    stride_bn,
-    stride_cm,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
     GROUP_M: tl.constexpr,
 ):
-    a_desc = tl.make_tensor_descriptor(
-        a_ptr, shape=[M, K], strides=[stride_am, 1], block_shape=[BLOCK_M, BLOCK_K]
-    )
-    b_desc = tl.make_tensor_descriptor(
-        b_ptr, shape=[N, K], strides=[stride_bn, 1], block_shape=[BLOCK_N, BLOCK_K]
-    )
-    c_desc = tl.make_tensor_descriptor(
-        c_ptr, shape=[M, N], strides=[stride_cm, 1], block_shape=[BLOCK_M, BLOCK_N]
-    )
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n: tl.constexpr = N // BLOCK_N
     group_size = GROUP_M * num_pid_n
@@ -102,18 +90,20 @@ def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:
 
 
 def replay_slots(cfg: TmaConfig) -> tuple:
-    """Which operand (0 = A, 1 = B, 2 = C) each leading pointer argument is (launch.replayer)."""
-    return (0, 1, 2)
+    """What each leading argument is (launch.replayer): the three operands' descriptors."""
+    return (
+        lambda A, B, C: descriptor(A, [cfg.BLOCK_M, cfg.BLOCK_K]),
+        lambda A, B, C: descriptor(B, [cfg.BLOCK_N, cfg.BLOCK_K]),
+        lambda A, B, C: descriptor(C, [cfg.BLOCK_M, cfg.BLOCK_N]),
+    )
 
 
 def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaConfig):
     M, K = A.shape
     N = B.shape[0]
     grid = (_programs(cfg, M, N, A.device), 1, 1)
-    # Row strides from the tensors: run() passes row-padded views (stride a multiple of 16
-    # elements, as TMA needs) without copying them.
-    strides = (A.stride(0), B.stride(0), C.stride(0))
-    args = (A, B, C, M, N, K, *strides, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.GROUP_M)
+    descs = [slot(A, B, C) for slot in replay_slots(cfg)]
+    args = (*descs, M, N, K, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.GROUP_M)
     return grid, args
 
 

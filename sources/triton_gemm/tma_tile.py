@@ -1,16 +1,16 @@
-"""Triton kernel for C = A @ B.T with TMA loads, one output tile per CTA: the middle range.
+"""Triton kernel for C = A @ B.T with TMA loads, one output tile per CTA.
 
-kernel.py and pair.py load their tiles with per-thread pointer loads (cp.async); at M = 70-256
-their tiles run ~20-35% slower than the CuTe kernel's TMA tiles of the same shape and count.
-Here every load is one TMA instruction per tile (tensor descriptors built in the kernel, so the
-host passes plain pointers), which leaves the warps free for the MMA and lets Triton's
-pipeliner keep num_stages tiles in flight; optionally Triton's own warp specialization splits
-the loop into a producer and consumers (Hopper, Triton >= 3.6; ignored by the interpreter).
+kernel.py and pair.py load their tiles with per-thread pointer loads (cp.async); here every
+load is one TMA instruction per tile, from host-side descriptors (launch.descriptor). Measured
+on the H200 (results/logs/s6/): at M = 972 a one-wave 128 x (128 + 64) tile runs in 21.4 us
+against 23.3 for the best pointer tile; at M = 72-256 the TMA tiles are no faster than the
+pointer ones. Triton 3.6's warp specialization of this loop (tl.range(warp_specialize=True))
+was slower on the H200 and gave wrong results for two-dot tiles, so it is not offered.
 
 Tile shapes, as in the pointer kernels:
-- straight: BLOCK_M tokens on the MMA's 64-row side, BLOCK_N (+ BLOCK_N2, a second dot: 80 =
-  64 + 16, 96 = 64 + 32, the widths that put 3 or 4 row tiles in one wave over N = 3072)
-  columns on its narrow side;
+- straight: BLOCK_M tokens on the MMA's 64-row side, BLOCK_N (+ BLOCK_N2, a second dot:
+  80 = 64 + 16, 96 = 64 + 32, 192 = 128 + 64: widths that fill one wave over N = 3072) columns
+  on its narrow side;
 - SWAP_AB: (B tile @ A tile.T).T, BLOCK_N rows of B on the 64-row side, the tokens on the
   narrow side (one dot only).
 The last column tile is shifted back to end at N (it overlaps its neighbour; both write the
@@ -25,7 +25,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import launch
+from .launch import descriptor, launch
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,6 @@ class TileTmaConfig:
     BLOCK_K: int
     BLOCK_N2: int = 0  # columns of a second dot; 0: none
     SWAP_AB: bool = False
-    WARP_SPECIALIZE: bool = False
     num_warps: int = 4
     num_stages: int = 4
 
@@ -59,21 +58,19 @@ def is_valid(cfg: TileTmaConfig, n: int, k: int) -> bool:
 
 @triton.jit(do_not_specialize=["M"])
 def _tile_tma_kernel(
-    a_ptr,
-    b_ptr,
+    a_desc,  # [M, K], (BLOCK_M, BLOCK_K) boxes
+    b_desc,  # [N, K], (BLOCK_N, BLOCK_K) boxes
+    b2_desc,  # [N, K], (BLOCK_N2, BLOCK_K) boxes; None without a second dot
     c_ptr,
     M,
     N: tl.constexpr,
     K: tl.constexpr,
-    stride_am,
-    stride_bn,
     stride_cm,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_N2: tl.constexpr,
     BLOCK_K: tl.constexpr,
     SWAP_AB: tl.constexpr,
-    WARP_SPECIALIZE: tl.constexpr,
 ):
     # Row tiles vary fastest: the CTAs that read the same columns of B run side by side and
     # share them in L2.
@@ -85,12 +82,6 @@ def _tile_tma_kernel(
     row = pid_m * BLOCK_M
     col = tl.minimum(pid_n * WIDTH, N - WIDTH)
 
-    a_desc = tl.make_tensor_descriptor(
-        a_ptr, shape=[M, K], strides=[stride_am, 1], block_shape=[BLOCK_M, BLOCK_K]
-    )
-    b_desc = tl.make_tensor_descriptor(
-        b_ptr, shape=[N, K], strides=[stride_bn, 1], block_shape=[BLOCK_N, BLOCK_K]
-    )
     offs_m = row + tl.arange(0, BLOCK_M)
     c_rows = c_ptr + offs_m[:, None].to(tl.int64) * stride_cm
     row_in_range = offs_m[:, None] < M
@@ -98,22 +89,19 @@ def _tile_tma_kernel(
     if BLOCK_N2 == 0:
         if SWAP_AB:
             acc_t = tl.zeros((BLOCK_N, BLOCK_M), dtype=tl.float32)
-            for k in tl.range(0, K, BLOCK_K, warp_specialize=WARP_SPECIALIZE):
+            for k in range(0, K, BLOCK_K):
                 acc_t = tl.dot(b_desc.load([col, k]), a_desc.load([row, k]).T, acc_t)
             acc = acc_t.T
         else:
             acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-            for k in tl.range(0, K, BLOCK_K, warp_specialize=WARP_SPECIALIZE):
+            for k in range(0, K, BLOCK_K):
                 acc = tl.dot(a_desc.load([row, k]), b_desc.load([col, k]).T, acc)
         offs_n = col + tl.arange(0, BLOCK_N)
         tl.store(c_rows + offs_n[None, :], acc.to(tl.float16), mask=row_in_range)
     else:
-        b2_desc = tl.make_tensor_descriptor(
-            b_ptr, shape=[N, K], strides=[stride_bn, 1], block_shape=[BLOCK_N2, BLOCK_K]
-        )
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
         acc2 = tl.zeros((BLOCK_M, BLOCK_N2), dtype=tl.float32)
-        for k in tl.range(0, K, BLOCK_K, warp_specialize=WARP_SPECIALIZE):
+        for k in range(0, K, BLOCK_K):
             a = a_desc.load([row, k])
             acc = tl.dot(a, b_desc.load([col, k]).T, acc)
             acc2 = tl.dot(a, b2_desc.load([col + BLOCK_N, k]).T, acc2)
@@ -124,30 +112,38 @@ def _tile_tma_kernel(
 
 
 def replay_slots(cfg: TileTmaConfig) -> tuple:
-    """Which operand (0 = A, 1 = B, 2 = C) each leading pointer argument is (launch.replayer)."""
-    return (0, 1, 2)
+    """What each leading argument is (launch.replayer): descriptors of A and B (and of B's
+    second-dot columns, or None), then C's pointer."""
+    second = (
+        (lambda A, B, C: descriptor(B, [cfg.BLOCK_N2, cfg.BLOCK_K]))
+        if cfg.BLOCK_N2
+        else (lambda A, B, C: None)
+    )
+    return (
+        lambda A, B, C: descriptor(A, [cfg.BLOCK_M, cfg.BLOCK_K]),
+        lambda A, B, C: descriptor(B, [cfg.BLOCK_N, cfg.BLOCK_K]),
+        second,
+        2,
+    )
 
 
 def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TileTmaConfig):
     M, K = A.shape
     N = B.shape[0]
     grid = (cfg.num_tiles(M, N), 1, 1)
+    descs = [slot(A, B, C) for slot in replay_slots(cfg)[:3]]
     args = (
-        A,
-        B,
+        *descs,
         C,
         M,
         N,
         K,
-        A.stride(0),
-        B.stride(0),
         C.stride(0),
         cfg.BLOCK_M,
         cfg.BLOCK_N,
         cfg.BLOCK_N2,
         cfg.BLOCK_K,
         cfg.SWAP_AB,
-        cfg.WARP_SPECIALIZE,
     )
     return grid, args
 
