@@ -2,45 +2,45 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines).
-M in 1 (bucket <= 1): best geomean 1.030x vs torch; runner-up 1.028x; 336 configs
-M in 2 (bucket <= 2): best geomean 1.035x vs torch; runner-up 1.030x; 334 configs
-M in 4 (bucket <= 4): best geomean 1.058x vs torch; runner-up 1.049x; 328 configs
-M in 7 (bucket <= 7): best geomean 1.044x vs torch; runner-up 1.037x; 318 configs
-M in 8 (bucket <= 8): best geomean 1.053x vs torch; runner-up 1.053x; 318 configs
-M in 15 (bucket <= 15): best geomean 1.096x vs torch; runner-up 1.083x; 300 configs
-M in 16 (bucket <= 16): best geomean 1.095x vs torch; runner-up 1.087x; 300 configs
-M in 24 (bucket <= 24): best geomean 1.023x vs torch; runner-up 1.004x; 580 configs
-M in 32 (bucket <= 32): best geomean 1.081x vs torch; runner-up 1.057x; 580 configs
-M in 35 (bucket <= 35): best geomean 1.011x vs torch; runner-up 1.010x; 544 configs
-M in 40 (bucket <= 40): best geomean 1.010x vs torch; runner-up 1.004x; 544 configs
-M in 48 (bucket <= 48): best geomean 1.013x vs torch; runner-up 1.010x; 544 configs
-M in 56 (bucket <= 56): best geomean 1.017x vs torch; runner-up 1.002x; 544 configs
-M in 64 (bucket <= 64): best geomean 1.021x vs torch; runner-up 1.000x; 544 configs
-M in 70 (bucket <= 70): best geomean 0.916x vs torch; runner-up 0.909x; 367 configs
-M in 72 (bucket <= 72): best geomean 0.920x vs torch; runner-up 0.920x; 367 configs
-M in 80 (bucket <= 80): best geomean 0.940x vs torch; runner-up 0.934x; 367 configs
-M in 88 (bucket <= 88): best geomean 0.940x vs torch; runner-up 0.936x; 367 configs
-M in 96 (bucket <= 96): best geomean 0.942x vs torch; runner-up 0.937x; 367 configs
-M in 104 (bucket <= 104): best geomean 0.921x vs torch; runner-up 0.916x; 367 configs
-M in 112 (bucket <= 112): best geomean 0.926x vs torch; runner-up 0.918x; 367 configs
-M in 120 (bucket <= 120): best geomean 0.938x vs torch; runner-up 0.934x; 367 configs
-M in 128 (bucket <= 128): best geomean 0.927x vs torch; runner-up 0.926x; 367 configs
-M in 136 (bucket <= 136): best geomean 0.767x vs torch; runner-up 0.764x; 276 configs
-M in 144 (bucket <= 144): best geomean 0.770x vs torch; runner-up 0.768x; 276 configs
-M in 152 (bucket <= 152): best geomean 0.787x vs torch; runner-up 0.783x; 276 configs
-M in 160 (bucket <= 160): best geomean 0.790x vs torch; runner-up 0.783x; 276 configs
-M in 168 (bucket <= 168): best geomean 0.810x vs torch; runner-up 0.798x; 276 configs
-M in 176 (bucket <= 176): best geomean 0.822x vs torch; runner-up 0.800x; 276 configs
-M in 184 (bucket <= 184): best geomean 0.872x vs torch; runner-up 0.845x; 276 configs
-M in 192 (bucket <= 192): best geomean 0.857x vs torch; runner-up 0.825x; 276 configs
-M in 200 (bucket <= 200): best geomean 0.859x vs torch; runner-up 0.816x; 269 configs
-M in 208 (bucket <= 208): best geomean 0.868x vs torch; runner-up 0.829x; 269 configs
-M in 216 (bucket <= 216): best geomean 0.890x vs torch; runner-up 0.858x; 269 configs
-M in 224 (bucket <= 224): best geomean 0.894x vs torch; runner-up 0.857x; 269 configs
-M in 232 (bucket <= 232): best geomean 0.913x vs torch; runner-up 0.870x; 269 configs
-M in 240 (bucket <= 240): best geomean 0.902x vs torch; runner-up 0.867x; 269 configs
-M in 248 (bucket <= 248): best geomean 0.898x vs torch; runner-up 0.852x; 269 configs
-M in 256 (bucket <= 256): best geomean 0.896x vs torch; runner-up 0.851x; 269 configs
+M in 1 (bucket <= 1): best geomean 1.021x vs torch; runner-up 1.014x; 392 configs
+M in 2 (bucket <= 2): best geomean 1.016x vs torch; runner-up 1.016x; 390 configs
+M in 4 (bucket <= 4): best geomean 1.028x vs torch; runner-up 1.021x; 384 configs
+M in 7 (bucket <= 7): best geomean 1.035x vs torch; runner-up 1.028x; 374 configs
+M in 8 (bucket <= 8): best geomean 1.035x vs torch; runner-up 1.035x; 374 configs
+M in 15 (bucket <= 15): best geomean 1.108x vs torch; runner-up 1.106x; 356 configs
+M in 16 (bucket <= 16): best geomean 1.090x vs torch; runner-up 1.085x; 356 configs
+M in 24 (bucket <= 24): best geomean 1.020x vs torch; runner-up 0.996x; 650 configs
+M in 32 (bucket <= 32): best geomean 1.065x vs torch; runner-up 1.035x; 650 configs
+M in 35 (bucket <= 35): best geomean 1.006x vs torch; runner-up 1.004x; 612 configs
+M in 40 (bucket <= 40): best geomean 1.015x vs torch; runner-up 1.013x; 612 configs
+M in 48 (bucket <= 48): best geomean 1.019x vs torch; runner-up 1.019x; 612 configs
+M in 56 (bucket <= 56): best geomean 1.019x vs torch; runner-up 1.019x; 612 configs
+M in 64 (bucket <= 64): best geomean 1.021x vs torch; runner-up 1.012x; 612 configs
+M in 70 (bucket <= 70): best geomean 0.904x vs torch; runner-up 0.902x; 431 configs
+M in 72 (bucket <= 72): best geomean 0.902x vs torch; runner-up 0.899x; 431 configs
+M in 80 (bucket <= 80): best geomean 0.914x vs torch; runner-up 0.914x; 431 configs
+M in 88 (bucket <= 88): best geomean 0.921x vs torch; runner-up 0.916x; 431 configs
+M in 96 (bucket <= 96): best geomean 0.918x vs torch; runner-up 0.916x; 431 configs
+M in 104 (bucket <= 104): best geomean 0.921x vs torch; runner-up 0.921x; 431 configs
+M in 112 (bucket <= 112): best geomean 0.931x vs torch; runner-up 0.927x; 431 configs
+M in 120 (bucket <= 120): best geomean 0.925x vs torch; runner-up 0.924x; 431 configs
+M in 128 (bucket <= 128): best geomean 0.920x vs torch; runner-up 0.914x; 431 configs
+M in 136 (bucket <= 136): best geomean 0.748x vs torch; runner-up 0.747x; 331 configs
+M in 144 (bucket <= 144): best geomean 0.757x vs torch; runner-up 0.753x; 331 configs
+M in 152 (bucket <= 152): best geomean 0.773x vs torch; runner-up 0.771x; 331 configs
+M in 160 (bucket <= 160): best geomean 0.784x vs torch; runner-up 0.777x; 331 configs
+M in 168 (bucket <= 168): best geomean 0.799x vs torch; runner-up 0.786x; 331 configs
+M in 176 (bucket <= 176): best geomean 0.810x vs torch; runner-up 0.790x; 331 configs
+M in 184 (bucket <= 184): best geomean 0.863x vs torch; runner-up 0.836x; 331 configs
+M in 192 (bucket <= 192): best geomean 0.859x vs torch; runner-up 0.827x; 331 configs
+M in 200 (bucket <= 200): best geomean 0.855x vs torch; runner-up 0.818x; 324 configs
+M in 208 (bucket <= 208): best geomean 0.861x vs torch; runner-up 0.821x; 324 configs
+M in 216 (bucket <= 216): best geomean 0.884x vs torch; runner-up 0.846x; 324 configs
+M in 224 (bucket <= 224): best geomean 0.880x vs torch; runner-up 0.844x; 324 configs
+M in 232 (bucket <= 232): best geomean 0.889x vs torch; runner-up 0.850x; 324 configs
+M in 240 (bucket <= 240): best geomean 0.880x vs torch; runner-up 0.847x; 324 configs
+M in 248 (bucket <= 248): best geomean 0.883x vs torch; runner-up 0.847x; 324 configs
+M in 256 (bucket <= 256): best geomean 0.886x vs torch; runner-up 0.849x; 324 configs
 M in 972 (bucket <= 1024): best geomean 0.872x vs torch; runner-up 0.825x; 64 configs
 M in 2053 (bucket <= 2176): best geomean 0.844x vs torch; runner-up 0.773x; 64 configs
 M in 2379 (bucket <= 4096): best geomean 0.849x vs torch; runner-up 0.844x; 64 configs
@@ -51,6 +51,7 @@ from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
 from .kernel import GemmConfig  # noqa: F401
 from .pair import PairConfig  # noqa: F401
 from .tma import TmaConfig  # noqa: F401
+from .tma_tile import TileTmaConfig  # noqa: F401
 
 DEVICE = "NVIDIA H200"
 DATE = "2026-11-30"
@@ -92,7 +93,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=32,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -106,7 +107,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=32,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -134,7 +135,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=32,
+            ROWS_N=24,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -204,10 +205,10 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=6,
+            num_stages=8,
             SWAP_AB=True,
         ),
     ),
@@ -218,10 +219,10 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=8,
+            num_stages=6,
             SWAP_AB=True,
         ),
     ),
@@ -232,7 +233,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=6,
@@ -277,7 +278,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=10,
+            num_stages=12,
             SWAP_AB=True,
         ),
     ),
@@ -288,7 +289,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=10,
@@ -305,7 +306,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -316,7 +317,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=10,
@@ -333,7 +334,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -347,7 +348,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -361,7 +362,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -375,12 +376,12 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
-    (136, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=6)),
-    (144, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=8)),
+    (136, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=8)),
+    (144, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=6)),
     (
         152,
         GemmConfig(
