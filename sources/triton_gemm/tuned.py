@@ -16,35 +16,35 @@ M in 40 (bucket <= 40): best geomean 1.015x vs torch; runner-up 1.013x; 612 conf
 M in 48 (bucket <= 48): best geomean 1.019x vs torch; runner-up 1.019x; 612 configs
 M in 56 (bucket <= 56): best geomean 1.019x vs torch; runner-up 1.019x; 612 configs
 M in 64 (bucket <= 64): best geomean 1.021x vs torch; runner-up 1.012x; 612 configs
-M in 70 (bucket <= 70): best geomean 0.904x vs torch; runner-up 0.902x; 431 configs
-M in 72 (bucket <= 72): best geomean 0.902x vs torch; runner-up 0.899x; 431 configs
-M in 80 (bucket <= 80): best geomean 0.914x vs torch; runner-up 0.914x; 431 configs
-M in 88 (bucket <= 88): best geomean 0.921x vs torch; runner-up 0.916x; 431 configs
-M in 96 (bucket <= 96): best geomean 0.918x vs torch; runner-up 0.916x; 431 configs
-M in 104 (bucket <= 104): best geomean 0.921x vs torch; runner-up 0.921x; 431 configs
-M in 112 (bucket <= 112): best geomean 0.931x vs torch; runner-up 0.927x; 431 configs
-M in 120 (bucket <= 120): best geomean 0.925x vs torch; runner-up 0.924x; 431 configs
-M in 128 (bucket <= 128): best geomean 0.920x vs torch; runner-up 0.914x; 431 configs
-M in 136 (bucket <= 136): best geomean 0.748x vs torch; runner-up 0.747x; 331 configs
-M in 144 (bucket <= 144): best geomean 0.757x vs torch; runner-up 0.753x; 331 configs
-M in 152 (bucket <= 152): best geomean 0.773x vs torch; runner-up 0.771x; 331 configs
-M in 160 (bucket <= 160): best geomean 0.784x vs torch; runner-up 0.777x; 331 configs
-M in 168 (bucket <= 168): best geomean 0.799x vs torch; runner-up 0.786x; 331 configs
-M in 176 (bucket <= 176): best geomean 0.810x vs torch; runner-up 0.790x; 331 configs
-M in 184 (bucket <= 184): best geomean 0.863x vs torch; runner-up 0.836x; 331 configs
-M in 192 (bucket <= 192): best geomean 0.859x vs torch; runner-up 0.827x; 331 configs
-M in 200 (bucket <= 200): best geomean 0.855x vs torch; runner-up 0.818x; 324 configs
-M in 208 (bucket <= 208): best geomean 0.861x vs torch; runner-up 0.821x; 324 configs
-M in 216 (bucket <= 216): best geomean 0.884x vs torch; runner-up 0.846x; 324 configs
-M in 224 (bucket <= 224): best geomean 0.880x vs torch; runner-up 0.844x; 324 configs
-M in 232 (bucket <= 232): best geomean 0.889x vs torch; runner-up 0.850x; 324 configs
-M in 240 (bucket <= 240): best geomean 0.880x vs torch; runner-up 0.847x; 324 configs
-M in 248 (bucket <= 248): best geomean 0.883x vs torch; runner-up 0.847x; 324 configs
-M in 256 (bucket <= 256): best geomean 0.886x vs torch; runner-up 0.849x; 324 configs
-M in 972 (bucket <= 1024): best geomean 0.872x vs torch; runner-up 0.825x; 64 configs
-M in 2053 (bucket <= 2176): best geomean 0.844x vs torch; runner-up 0.773x; 64 configs
-M in 2379 (bucket <= 4096): best geomean 0.849x vs torch; runner-up 0.844x; 64 configs
-M in 8192 (bucket <= inf): best geomean 0.956x vs torch; runner-up 0.919x; 64 configs
+M in 70 (bucket <= 70): best geomean 0.911x vs torch; runner-up 0.904x; 431 configs
+M in 72 (bucket <= 72): best geomean 0.915x vs torch; runner-up 0.906x; 431 configs
+M in 80 (bucket <= 80): best geomean 0.918x vs torch; runner-up 0.916x; 431 configs
+M in 88 (bucket <= 88): best geomean 0.924x vs torch; runner-up 0.923x; 431 configs
+M in 96 (bucket <= 96): best geomean 0.950x vs torch; runner-up 0.950x; 431 configs
+M in 104 (bucket <= 104): best geomean 1.021x vs torch; runner-up 1.002x; 431 configs
+M in 112 (bucket <= 112): best geomean 1.019x vs torch; runner-up 1.002x; 431 configs
+M in 120 (bucket <= 120): best geomean 1.023x vs torch; runner-up 1.023x; 431 configs
+M in 128 (bucket <= 128): best geomean 1.023x vs torch; runner-up 1.018x; 431 configs
+M in 136 (bucket <= 136): best geomean 0.830x vs torch; runner-up 0.812x; 331 configs
+M in 144 (bucket <= 144): best geomean 0.875x vs torch; runner-up 0.829x; 331 configs
+M in 152 (bucket <= 152): best geomean 0.905x vs torch; runner-up 0.849x; 331 configs
+M in 160 (bucket <= 160): best geomean 0.918x vs torch; runner-up 0.857x; 331 configs
+M in 168 (bucket <= 168): best geomean 0.940x vs torch; runner-up 0.867x; 331 configs
+M in 176 (bucket <= 176): best geomean 0.936x vs torch; runner-up 0.860x; 331 configs
+M in 184 (bucket <= 184): best geomean 0.974x vs torch; runner-up 0.902x; 331 configs
+M in 192 (bucket <= 192): best geomean 0.970x vs torch; runner-up 0.899x; 331 configs
+M in 200 (bucket <= 200): best geomean 0.891x vs torch; runner-up 0.873x; 324 configs
+M in 208 (bucket <= 208): best geomean 0.895x vs torch; runner-up 0.883x; 324 configs
+M in 216 (bucket <= 216): best geomean 0.933x vs torch; runner-up 0.930x; 324 configs
+M in 224 (bucket <= 224): best geomean 0.942x vs torch; runner-up 0.931x; 324 configs
+M in 232 (bucket <= 232): best geomean 0.955x vs torch; runner-up 0.947x; 324 configs
+M in 240 (bucket <= 240): best geomean 0.940x vs torch; runner-up 0.931x; 324 configs
+M in 248 (bucket <= 248): best geomean 0.929x vs torch; runner-up 0.926x; 324 configs
+M in 256 (bucket <= 256): best geomean 0.935x vs torch; runner-up 0.935x; 324 configs
+M in 972 (bucket <= 1024): best geomean 0.949x vs torch; runner-up 0.932x; 113 configs
+M in 2053 (bucket <= 2176): best geomean 0.839x vs torch; runner-up 0.819x; 113 configs
+M in 2379 (bucket <= 4096): best geomean 0.884x vs torch; runner-up 0.882x; 113 configs
+M in 8192 (bucket <= inf): best geomean 0.973x vs torch; runner-up 0.929x; 113 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -289,7 +289,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=48,
+            ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
             num_stages=10,
@@ -298,298 +298,242 @@ TABLE = [
     ),
     (
         88,
-        GemmConfig(
+        TileTmaConfig(
             BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
+            BLOCK_K=128,
+            BLOCK_N2=0,
+            SWAP_AB=False,
             num_warps=4,
-            num_stages=10,
-            SWAP_AB=True,
+            num_stages=6,
         ),
     ),
     (
         96,
-        GemmConfig(
+        TileTmaConfig(
             BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_K=128,
+            BLOCK_N2=0,
+            SWAP_AB=False,
             num_warps=4,
-            num_stages=10,
-            SWAP_AB=True,
+            num_stages=6,
         ),
     ),
     (
         104,
-        GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=10,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
         ),
     ),
     (
         112,
-        GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=10,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
         ),
     ),
     (
         120,
-        GemmConfig(
+        TileTmaConfig(
             BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
+            BLOCK_K=128,
+            BLOCK_N2=0,
+            SWAP_AB=False,
             num_warps=4,
-            num_stages=10,
-            SWAP_AB=True,
+            num_stages=6,
         ),
     ),
     (
         128,
-        GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=10,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
         ),
     ),
-    (136, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=8)),
-    (144, PairConfig(BLOCK_M=64, BLOCK_N=64, BLOCK_N2=16, BLOCK_K=64, num_warps=4, num_stages=6)),
     (
-        152,
-        GemmConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
+        136,
+        TileTmaConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
             BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_N2=0,
+            SWAP_AB=False,
             num_warps=4,
             num_stages=8,
-            SWAP_AB=True,
+        ),
+    ),
+    (
+        144,
+        TileTmaConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            BLOCK_N2=16,
+            SWAP_AB=False,
+            num_warps=4,
+            num_stages=6,
+        ),
+    ),
+    (
+        152,
+        TileTmaConfig(
+            BLOCK_M=64,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            BLOCK_N2=16,
+            SWAP_AB=False,
+            num_warps=4,
+            num_stages=6,
         ),
     ),
     (
         160,
-        GemmConfig(
-            BLOCK_M=128,
+        TileTmaConfig(
+            BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_K=128,
+            BLOCK_N2=16,
+            SWAP_AB=False,
             num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+            num_stages=6,
         ),
     ),
     (
         168,
-        GemmConfig(
-            BLOCK_M=128,
+        TileTmaConfig(
+            BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_K=128,
+            BLOCK_N2=16,
+            SWAP_AB=False,
             num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+            num_stages=6,
         ),
     ),
     (
         176,
-        GemmConfig(
-            BLOCK_M=128,
+        TileTmaConfig(
+            BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_K=128,
+            BLOCK_N2=16,
+            SWAP_AB=False,
             num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+            num_stages=6,
         ),
     ),
     (
         184,
-        GemmConfig(
-            BLOCK_M=128,
+        TileTmaConfig(
+            BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_K=128,
+            BLOCK_N2=16,
+            SWAP_AB=False,
             num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+            num_stages=6,
         ),
     ),
     (
         192,
-        GemmConfig(
-            BLOCK_M=128,
+        TileTmaConfig(
+            BLOCK_M=64,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_K=128,
+            BLOCK_N2=16,
+            SWAP_AB=False,
             num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+            num_stages=6,
         ),
     ),
     (
         200,
-        GemmConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
+        TileTmaConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
             BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_N2=0,
+            SWAP_AB=False,
             num_warps=4,
             num_stages=8,
-            SWAP_AB=True,
         ),
     ),
     (
         208,
-        GemmConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
+        TileTmaConfig(
+            BLOCK_M=64,
+            BLOCK_N=128,
             BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
+            BLOCK_N2=0,
+            SWAP_AB=False,
             num_warps=4,
             num_stages=8,
-            SWAP_AB=True,
         ),
     ),
     (
         216,
-        GemmConfig(
+        TileTmaConfig(
             BLOCK_M=128,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_K=128,
+            BLOCK_N2=0,
             SWAP_AB=True,
+            num_warps=4,
+            num_stages=4,
         ),
     ),
     (
         224,
-        GemmConfig(
+        TileTmaConfig(
             BLOCK_M=128,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_K=128,
+            BLOCK_N2=0,
             SWAP_AB=True,
+            num_warps=4,
+            num_stages=4,
         ),
     ),
     (
         232,
-        GemmConfig(
+        TileTmaConfig(
             BLOCK_M=128,
             BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_K=128,
+            BLOCK_N2=0,
             SWAP_AB=True,
+            num_warps=4,
+            num_stages=4,
         ),
     ),
     (
         240,
-        GemmConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=128, BLOCK_N=64, BLOCK_K=64, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
         ),
     ),
     (
         248,
-        GemmConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=128, BLOCK_N=64, BLOCK_K=64, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
         ),
     ),
     (
         256,
-        GemmConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=128, BLOCK_N=64, BLOCK_K=64, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
         ),
     ),
     (
         1024,
-        GemmConfig(
-            BLOCK_M=64,
+        TileTmaConfig(
+            BLOCK_M=128,
             BLOCK_N=128,
             BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=3,
+            BLOCK_N2=64,
             SWAP_AB=False,
+            num_warps=8,
+            num_stages=4,
         ),
     ),
     (
@@ -608,16 +552,14 @@ TABLE = [
     ),
     (
         4096,
-        GemmConfig(
+        TmaConfig(
             BLOCK_M=128,
-            BLOCK_N=128,
+            BLOCK_N=256,
             BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
             GROUP_M=8,
-            num_warps=4,
+            CTAS_PER_SM=1,
+            num_warps=8,
             num_stages=3,
-            SWAP_AB=False,
         ),
     ),
     (
