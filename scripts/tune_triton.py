@@ -121,17 +121,19 @@ def _tma(m: int) -> list[TmaConfig]:
 def _tile_tma(m: int) -> list[TileTmaConfig]:
     """One TMA tile per CTA: straight tiles of 64 tokens (power-of-two widths and the two-dot
     widths 48, 80, 96), of 128 tokens above 256 (128, 192 = 128 + 64 and 256 wide), and swap-AB
-    tiles (64 or 128 rows of B, the tokens rounded up to a power of two, or half of it)."""
+    tiles (64 or 128 rows of B, and 32 at M <= 64 for 96 CTAs; the tokens rounded up to a power
+    of two, or half of it)."""
     fit_m = max(16, 1 << (m - 1).bit_length())
     shapes = [(64, bn, 0, False) for bn in (32, 64, 128)]
     shapes += [(64, bn, bn2, False) for bn, bn2 in ((32, 16), (64, 16), (64, 32))]
     if m > 256:
         shapes += [(128, 128, 0, False), (128, 128, 64, False), (128, 256, 0, False)]
+    swap_rows = (32, 64, 128) if m <= 64 else (64, 128)
     shapes += [
-        (bm, bn, 0, True) for bn in (64, 128) for bm in {fit_m, max(16, fit_m // 2)} if bm <= 256
+        (bm, bn, 0, True) for bn in swap_rows for bm in {fit_m, max(16, fit_m // 2)} if bm <= 256
     ]
     out = []
-    for (bm, bn, bn2, swap), bk, st in itertools.product(shapes, (64, 128), (3, 4, 6, 8)):
+    for (bm, bn, bn2, swap), bk, st in itertools.product(shapes, (64, 128), (3, 4, 5, 6, 8)):
         if _fits(bm, bn + bn2, bk, st):
             w = 8 if bm * (bn + bn2) >= 128 * 128 else 4
             out.append(TileTmaConfig(bm, bn, bk, bn2, SWAP_AB=swap, num_warps=w, num_stages=st))
