@@ -15,8 +15,9 @@ from fibgemm import REPO_ROOT, K, N
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
-# Small, swap-AB, mid (partial and shifted last tiles), large, plus tails in no list.
-MS = [1, 3, 7, 16, 33, 100, 200, 256, 972, 2379]
+# Small, swap-AB, mid (partial and shifted last tiles, two-dot tiles), large, plus tails in no
+# list.
+MS = [1, 3, 7, 16, 33, 100, 144, 200, 256, 972, 2379]
 
 
 def main() -> int:

@@ -2,23 +2,23 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines).
-M in 1 (bucket <= 1): best geomean 1.021x vs torch; runner-up 1.014x; 392 configs
-M in 2 (bucket <= 2): best geomean 1.016x vs torch; runner-up 1.016x; 390 configs
-M in 4 (bucket <= 4): best geomean 1.028x vs torch; runner-up 1.021x; 384 configs
-M in 7 (bucket <= 7): best geomean 1.035x vs torch; runner-up 1.028x; 374 configs
-M in 8 (bucket <= 8): best geomean 1.035x vs torch; runner-up 1.035x; 374 configs
-M in 15 (bucket <= 15): best geomean 1.108x vs torch; runner-up 1.106x; 356 configs
-M in 16 (bucket <= 16): best geomean 1.090x vs torch; runner-up 1.085x; 356 configs
-M in 24 (bucket <= 24): best geomean 1.020x vs torch; runner-up 0.996x; 650 configs
-M in 32 (bucket <= 32): best geomean 1.065x vs torch; runner-up 1.035x; 650 configs
-M in 35 (bucket <= 35): best geomean 1.006x vs torch; runner-up 1.004x; 612 configs
-M in 40 (bucket <= 40): best geomean 1.015x vs torch; runner-up 1.013x; 612 configs
-M in 48 (bucket <= 48): best geomean 1.019x vs torch; runner-up 1.019x; 612 configs
-M in 56 (bucket <= 56): best geomean 1.019x vs torch; runner-up 1.019x; 612 configs
-M in 64 (bucket <= 64): best geomean 1.021x vs torch; runner-up 1.012x; 612 configs
-M in 70 (bucket <= 70): best geomean 0.911x vs torch; runner-up 0.904x; 431 configs
-M in 72 (bucket <= 72): best geomean 0.915x vs torch; runner-up 0.906x; 431 configs
-M in 80 (bucket <= 80): best geomean 0.918x vs torch; runner-up 0.916x; 431 configs
+M in 1 (bucket <= 1): best geomean 1.035x vs torch; runner-up 1.025x; 417 configs
+M in 2 (bucket <= 2): best geomean 1.037x vs torch; runner-up 1.030x; 415 configs
+M in 4 (bucket <= 4): best geomean 1.049x vs torch; runner-up 1.035x; 409 configs
+M in 7 (bucket <= 7): best geomean 1.035x vs torch; runner-up 1.030x; 399 configs
+M in 8 (bucket <= 8): best geomean 1.042x vs torch; runner-up 1.035x; 399 configs
+M in 15 (bucket <= 15): best geomean 1.071x vs torch; runner-up 1.069x; 381 configs
+M in 16 (bucket <= 16): best geomean 1.111x vs torch; runner-up 1.111x; 381 configs
+M in 24 (bucket <= 24): best geomean 1.014x vs torch; runner-up 1.002x; 689 configs
+M in 32 (bucket <= 32): best geomean 1.070x vs torch; runner-up 1.065x; 689 configs
+M in 35 (bucket <= 35): best geomean 1.011x vs torch; runner-up 0.996x; 650 configs
+M in 40 (bucket <= 40): best geomean 1.037x vs torch; runner-up 1.019x; 650 configs
+M in 48 (bucket <= 48): best geomean 1.059x vs torch; runner-up 1.043x; 650 configs
+M in 56 (bucket <= 56): best geomean 1.046x vs torch; runner-up 1.046x; 650 configs
+M in 64 (bucket <= 64): best geomean 1.055x vs torch; runner-up 1.053x; 650 configs
+M in 70 (bucket <= 70): best geomean 0.886x vs torch; runner-up 0.884x; 447 configs
+M in 72 (bucket <= 72): best geomean 0.895x vs torch; runner-up 0.890x; 447 configs
+M in 80 (bucket <= 80): best geomean 0.907x vs torch; runner-up 0.903x; 447 configs
 M in 88 (bucket <= 88): best geomean 0.924x vs torch; runner-up 0.923x; 431 configs
 M in 96 (bucket <= 96): best geomean 0.950x vs torch; runner-up 0.950x; 431 configs
 M in 104 (bucket <= 104): best geomean 1.021x vs torch; runner-up 1.002x; 431 configs
@@ -93,7 +93,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=32,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -107,7 +107,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=32,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -121,7 +121,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=32,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -130,16 +130,8 @@ TABLE = [
     ),
     (
         15,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=24,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=16, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
         ),
     ),
     (
@@ -149,7 +141,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=128,
             SPLIT_K=1,
-            ROWS_N=32,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=8,
@@ -186,72 +178,32 @@ TABLE = [
     ),
     (
         35,
-        GemmConfig(
-            BLOCK_M=32,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
         ),
     ),
     (
         40,
-        GemmConfig(
-            BLOCK_M=32,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
         ),
     ),
     (
         48,
-        GemmConfig(
-            BLOCK_M=32,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=6,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
         ),
     ),
     (
         56,
-        GemmConfig(
-            BLOCK_M=32,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=6,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
         ),
     ),
     (
         64,
-        GemmConfig(
-            BLOCK_M=32,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=6,
-            SWAP_AB=True,
+        TileTmaConfig(
+            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
         ),
     ),
     (
@@ -261,7 +213,7 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
             num_stages=12,
@@ -275,10 +227,10 @@ TABLE = [
             BLOCK_N=64,
             BLOCK_K=64,
             SPLIT_K=1,
-            ROWS_N=None,
+            ROWS_N=48,
             GROUP_M=8,
             num_warps=4,
-            num_stages=12,
+            num_stages=10,
             SWAP_AB=True,
         ),
     ),
@@ -292,7 +244,7 @@ TABLE = [
             ROWS_N=None,
             GROUP_M=8,
             num_warps=4,
-            num_stages=10,
+            num_stages=12,
             SWAP_AB=True,
         ),
     ),
