@@ -158,12 +158,14 @@ def _gemm_kernel(
         arrived = tl.atomic_add(counter_ptr + tile, 1, sem="acq_rel", scope="gpu")
         if arrived == SPLIT_K - 1:
             # Last to arrive: the acquire above makes the other partials visible; read them
-            # from L2 (.cg), never from a stale L1 line.
+            # from L2 (.cg), never from a stale L1 line. All SPLIT_K partials, its own too, are
+            # summed in split order: which CTA arrives last varies from launch to launch, and
+            # a sum that started from its own would round differently each time.
+            total = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
             for s in range(SPLIT_K):
-                if s != pid_k:
-                    other = partial_ptr + (s * num_tiles + tile).to(tl.int64) * tile_elems
-                    acc += tl.load(other + tile_offs, cache_modifier=".cg")
-            tl.store(c_ptrs, acc.to(tl.float16), mask=c_mask)
+                part = partial_ptr + (s * num_tiles + tile).to(tl.int64) * tile_elems
+                total += tl.load(part + tile_offs, cache_modifier=".cg")
+            tl.store(c_ptrs, total.to(tl.float16), mask=c_mask)
             # Leave the counter at zero for the next launch.
             tl.atomic_xchg(counter_ptr + tile, 0, sem="relaxed", scope="gpu")
 
