@@ -175,16 +175,22 @@ def bucket_line(m: int, limit: int, ranked: list, torch_us: float, n_correct: in
     )
 
 
-def kept_rows(table: list, doc: str | None, keep: set) -> tuple[dict, dict]:
-    """Configs and provenance lines of an existing table for the buckets not retuned."""
-    configs = {limit: cfg for limit, cfg in table if limit in keep}
-    if set(configs) != keep:
-        raise SystemExit(f"tuned.py lacks buckets {sorted(keep - set(configs))}: retune them")
+def table_rows(table: list, doc: str | None, buckets: set) -> tuple[dict, dict]:
+    """Configs and provenance lines of an existing table for those of `buckets` it has."""
+    configs = {limit: cfg for limit, cfg in table if limit in buckets}
     lines = {}
     for line in (doc or "").splitlines():
-        for limit in keep:
+        for limit in buckets:
             if f"(bucket <= {bucket_label(limit)})" in line:
                 lines[limit] = line
+    return configs, lines
+
+
+def kept_rows(table: list, doc: str | None, keep: set) -> tuple[dict, dict]:
+    """Configs and provenance lines of an existing table for the buckets not retuned."""
+    configs, lines = table_rows(table, doc, keep)
+    if set(configs) != keep:
+        raise SystemExit(f"tuned.py lacks buckets {sorted(keep - set(configs))}: retune them")
     return configs, lines
 
 
@@ -245,12 +251,13 @@ def parse_tuner_args(description: str, iters: int) -> argparse.Namespace:
     return args
 
 
-def save_table(text: str, path, dry_run: bool) -> None:
+def save_table(text: str, path, dry_run: bool, quiet: bool = False) -> None:
     if dry_run:
         print(text)
     else:
         path.write_text(text)
-        print(f"wrote {path}: run `ruff format` and `python -m scripts.pack_solutions` next")
+        if not quiet:
+            print(f"wrote {path}: run `ruff format` and `python -m scripts.pack_solutions` next")
 
 
 def tune_and_save(
@@ -262,25 +269,35 @@ def tune_and_save(
     candidates: Callable,
     launch: Launch,
     usable: set | None = None,
+    current: tuple[dict, dict] = ({}, {}),
 ) -> None:
     """Retune args.buckets, add the `kept` rows and lines of the others (from `kept_rows`, which
     the tuners call before they compile, so that a bad table fails first), and write the table
-    to `path`: what both tuners do once their candidates are compiled."""
+    to `path`: what both tuners do once their candidates are compiled.
+
+    The table is written after every bucket, the buckets not yet retuned keeping their rows in
+    `current` (`table_rows` of the table being retuned), so that a run cut short (a time limit,
+    a lost device) keeps every bucket it finished. A dry run prints the table once, at the end."""
     best, notes = kept
     timer = ColdL2Timer("cuda")
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
-    for limit in args.buckets:
+    for i, limit in enumerate(args.buckets, 1):
         best[limit], notes[limit] = tune_bucket(
             timer, limit, b, candidates, launch, args.iters, args.every_m, usable
         )
         print(notes[limit], "\n   ", best[limit], flush=True)
-    text = render_table(
-        script,
-        imports,
-        best,
-        torch.cuda.get_device_name(),
-        dt.date.today().isoformat(),
-        notes,
-        tuning_method(args.every_m, args.buckets),
-    )
-    save_table(text, path, args.dry_run)
+        rows, lines = {**current[0], **best}, {**current[1], **notes}
+        last = i == len(args.buckets)
+        if (last or not args.dry_run) and set(BUCKETS) <= set(rows):
+            text = render_table(
+                script,
+                imports,
+                {limit: rows[limit] for limit in BUCKETS},
+                torch.cuda.get_device_name(),
+                dt.date.today().isoformat(),
+                lines,
+                tuning_method(args.every_m, args.buckets),
+            )
+            save_table(text, path, args.dry_run, quiet=not last)
+            if not last:
+                print(f"   saved {path.name}: {i} of {len(args.buckets)} buckets retuned")

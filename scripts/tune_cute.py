@@ -26,6 +26,7 @@ from fibgemm.tuning import (
     device_sms,
     kept_rows,
     parse_tuner_args,
+    table_rows,
     tune_and_save,
 )
 
@@ -136,6 +137,7 @@ def main() -> int:
     from cute_gemm import tuned
 
     kept = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(args.buckets))
+    current = table_rows(tuned.TABLE, tuned.__doc__, set(args.buckets))
     start = time.perf_counter()
     all_cfgs = configs_to_compile(args.buckets, candidates, args.every_m)
     for cfg in all_cfgs:
@@ -143,7 +145,7 @@ def main() -> int:
     print(f"compiled {len(all_cfgs)} configs in {time.perf_counter() - start:.0f} s")
     tune_and_save(
         args, kept, "scripts/tune_cute.py", TABLE_IMPORTS, TUNED_PATH, candidates,
-        cute_main.launch_config,
+        cute_main.launch_config, current=current,
     )  # fmt: skip
     return 0
 

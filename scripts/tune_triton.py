@@ -25,6 +25,7 @@ from fibgemm.tuning import (
     device_sms,
     kept_rows,
     parse_tuner_args,
+    table_rows,
     tune_and_save,
 )
 
@@ -224,6 +225,7 @@ def main() -> int:
     from triton_gemm import tuned
 
     kept = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(args.buckets))
+    current = table_rows(tuned.TABLE, tuned.__doc__, set(args.buckets))
     all_cfgs = configs_to_compile(args.buckets, candidates, args.every_m)
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) as pool:
@@ -232,7 +234,7 @@ def main() -> int:
     print(f"compiled {len(ok_cfgs)}/{len(all_cfgs)} configs in {time.perf_counter() - t0:.0f} s")
     tune_and_save(
         args, kept, "scripts/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, candidates,
-        launch_config, ok_cfgs,
+        launch_config, ok_cfgs, current,
     )  # fmt: skip
     return 0
 

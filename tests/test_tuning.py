@@ -235,3 +235,35 @@ def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(monkeypatch,
     text = path.read_text()
     assert "tuned on Fake GPU" in text and "line (bucket <= 32)" in text
     assert "(16, 'new16')," in text and "(1, 'old1')," in text and "(1 << 62, 'old" in text
+
+
+def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path):
+    # A run cut short after the first of two buckets leaves a whole table: the finished bucket
+    # new, the one not reached with its current row.
+    from argparse import Namespace
+    from types import SimpleNamespace
+
+    fake_torch = SimpleNamespace(
+        randn=lambda *a, **k: "B",
+        float16=None,
+        cuda=SimpleNamespace(get_device_name=lambda: "Fake GPU"),
+    )
+    monkeypatch.setattr(tuning, "torch", fake_torch)
+    monkeypatch.setattr(tuning, "ColdL2Timer", lambda device: "timer")
+    path = tmp_path / "tuned.py"
+
+    def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable):
+        if limit == 32:
+            assert "(16, 'new16')," in path.read_text() and "(32, 'cur32')," in path.read_text()
+            raise KeyboardInterrupt  # the time limit
+        return f"new{limit}", f"line (bucket <= {limit})"
+
+    monkeypatch.setattr(tuning, "tune_bucket", fake_tune_bucket)
+    args = Namespace(buckets=[16, 32], iters=7, every_m=True, dry_run=False)
+    kept = ({limit: f"old{limit}" for limit in BUCKETS if limit not in (16, 32)}, {})
+    current = ({16: "cur16", 32: "cur32"}, {32: "old line (bucket <= 32)"})
+    with pytest.raises(KeyboardInterrupt):
+        tuning.tune_and_save(args, kept, "scripts/tune_x.py", "", path, None, None, None, current)
+    text = path.read_text()
+    assert "(16, 'new16')," in text and "(32, 'cur32')," in text and "(1, 'old1')," in text
+    assert "line (bucket <= 16)" in text and "old line (bucket <= 32)" in text
