@@ -113,3 +113,23 @@ def test_replayed_launches_follow_new_operands(run, B, m):
     cfg = main.select_config(m)
     if not (isinstance(cfg, main.GemmConfig) and cfg.SPLIT_K > 1):
         assert callable(replay), f"M={m}: no replayer for {cfg}"
+
+
+@pytest.mark.parametrize("m", [48, 136, 972, 4097])
+def test_replayed_tma_launches_follow_the_operands_not_their_descriptors(run, B, m):
+    """A replayed TMA config keeps the descriptors it built, by operand address: new values at
+    a known address must be read, and more addresses than it keeps (launch.DESCRIPTORS_KEPT)
+    must each be right."""
+    from triton_gemm import launch, main
+
+    cfg = main.select_config(m)
+    assert isinstance(cfg, (main.TileTmaConfig, main.TmaConfig)), f"M={m} is no TMA config"
+    check_fresh_operands_every_call(run, B, m, calls=launch.DESCRIPTORS_KEPT + 2)
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+    run(A, B, C)
+    A.copy_(torch.randn_like(A))  # same address, new values
+    C.fill_(float("nan"))
+    run(A, B, C)
+    assert torch.isfinite(C).all(), "unwritten (NaN) elements in C"
+    torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)

@@ -17,7 +17,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import descriptor, launch
+from .launch import Described, described, launch
 
 SM_COUNT_FALLBACK = 132  # H200; the real count is read from the device at launch
 
@@ -92,9 +92,9 @@ def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:
 def replay_slots(cfg: TmaConfig) -> tuple:
     """What each leading argument is (launch.replayer): the three operands' descriptors."""
     return (
-        lambda A, B, C: descriptor(A, [cfg.BLOCK_M, cfg.BLOCK_K]),
-        lambda A, B, C: descriptor(B, [cfg.BLOCK_N, cfg.BLOCK_K]),
-        lambda A, B, C: descriptor(C, [cfg.BLOCK_M, cfg.BLOCK_N]),
+        Described(0, (cfg.BLOCK_M, cfg.BLOCK_K)),
+        Described(1, (cfg.BLOCK_N, cfg.BLOCK_K)),
+        Described(2, (cfg.BLOCK_M, cfg.BLOCK_N)),
     )
 
 
@@ -102,7 +102,7 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaCo
     M, K = A.shape
     N = B.shape[0]
     grid = (_programs(cfg, M, N, A.device), 1, 1)
-    descs = [slot(A, B, C) for slot in replay_slots(cfg)]
+    descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
     args = (*descs, M, N, K, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.GROUP_M)
     return grid, args
 

@@ -25,7 +25,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import descriptor, launch
+from .launch import Described, described, launch
 
 
 @dataclass(frozen=True)
@@ -114,15 +114,10 @@ def _tile_tma_kernel(
 def replay_slots(cfg: TileTmaConfig) -> tuple:
     """What each leading argument is (launch.replayer): descriptors of A and B (and of B's
     second-dot columns, or None), then C's pointer."""
-    second = (
-        (lambda A, B, C: descriptor(B, [cfg.BLOCK_N2, cfg.BLOCK_K]))
-        if cfg.BLOCK_N2
-        else (lambda A, B, C: None)
-    )
     return (
-        lambda A, B, C: descriptor(A, [cfg.BLOCK_M, cfg.BLOCK_K]),
-        lambda A, B, C: descriptor(B, [cfg.BLOCK_N, cfg.BLOCK_K]),
-        second,
+        Described(0, (cfg.BLOCK_M, cfg.BLOCK_K)),
+        Described(1, (cfg.BLOCK_N, cfg.BLOCK_K)),
+        Described(1, (cfg.BLOCK_N2, cfg.BLOCK_K)) if cfg.BLOCK_N2 else None,
         2,
     )
 
@@ -131,7 +126,7 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TileT
     M, K = A.shape
     N = B.shape[0]
     grid = (cfg.num_tiles(M, N), 1, 1)
-    descs = [slot(A, B, C) for slot in replay_slots(cfg)[:3]]
+    descs = [described(slot, A, B, C) for slot in replay_slots(cfg)[:3]]
     args = (
         *descs,
         C,
