@@ -228,3 +228,56 @@ def test_compiled_kernels_are_kept_per_size_but_not_per_m():
     assert spec(5, 160, 128) != spec(5, 240, 128)
     assert spec(5, 160, 128) != spec(5, 160, 256)
     assert not any(isinstance(v, torch.Tensor) for v in spec(5, 160, 128))
+
+
+def test_replayed_tma_launches_keep_descriptors_by_address_and_hold_no_tensor(monkeypatch):
+    # launch.replayer's logic for TMA configs without a GPU: a stand-in C launcher records the
+    # arguments of each replay. A descriptor is reused for the same operand address, built anew
+    # for a new one, the kept ones are dropped past DESCRIPTORS_KEPT, and what is kept holds an
+    # address, never the tensor (no memory kept alive).
+    from types import SimpleNamespace
+
+    from triton_gemm import launch
+    from triton_gemm.tma_tile import _grid_and_args, _tile_tma_kernel, replay_slots
+
+    cfg = TileTmaConfig(16, 32, 32, BLOCK_N2=16)
+    launched = []
+    fake_run = lambda *args: launched.append(args)  # noqa: E731
+    monkeypatch.setattr(launch, "INTERPRET", False)
+    monkeypatch.setattr(launch, "_hooks_installed", lambda: False)
+    monkeypatch.setattr(
+        launch,
+        "driver",
+        SimpleNamespace(active=SimpleNamespace(get_current_stream=lambda device: 7)),
+        raising=False,
+    )
+
+    def operands(m=20, n=96, k=64):
+        return torch.randn(m, k).half(), torch.randn(n, k).half(), torch.empty(m, n).half()
+
+    A, B, C = operands()
+    grid, args = _grid_and_args(A, B, C, cfg)
+    key = (_tile_tma_kernel, cfg, 0, launch._spec(_tile_tma_kernel, args))
+    monkeypatch.setitem(launch._compiled, key, (None, (fake_run, "fn", "md")))
+    replay = launch.replayer(_tile_tma_kernel, cfg, 0, grid, args, replay_slots(cfg))
+
+    def lead(call):  # the four leading kernel arguments of a recorded launch
+        return call[9:13]
+
+    assert replay(A, B, C)
+    a_desc, b_desc, b2_desc, c_ptr = lead(launched[-1])
+    assert c_ptr == C.data_ptr() and a_desc.base.data_ptr() == A.data_ptr()
+    assert b2_desc.block_shape == [16, 32] and b2_desc.base.data_ptr() == B.data_ptr()
+    assert not any(isinstance(d.base, torch.Tensor) for d in (a_desc, b_desc, b2_desc))
+    assert replay(A, B, C) and lead(launched[-1])[0] is a_desc  # same address: kept
+    A2 = torch.randn_like(A)
+    assert replay(A2, B, C)
+    new_a, same_b = lead(launched[-1])[:2]
+    assert new_a is not a_desc and new_a.base.data_ptr() == A2.data_ptr() and same_b is b_desc
+    many = [torch.randn_like(A) for _ in range(launch.DESCRIPTORS_KEPT + 1)]
+    for a in many:
+        assert replay(a, B, C)
+        assert lead(launched[-1])[0].base.data_ptr() == a.data_ptr()
+    assert replay(A, B, C) and lead(launched[-1])[0] is not a_desc  # dropped, built again
+    assert launched[-1][:9] == (*grid, 7, "fn", "md", None, None, None)
+    assert launched[-1][13:] == args[4:]
