@@ -281,3 +281,44 @@ def test_replayed_tma_launches_keep_descriptors_by_address_and_hold_no_tensor(mo
     assert replay(A, B, C) and lead(launched[-1])[0] is not a_desc  # dropped, built again
     assert launched[-1][:9] == (*grid, 7, "fn", "md", None, None, None)
     assert launched[-1][13:] == args[4:]
+
+
+def test_replayed_pointer_launches_pass_the_operands_addresses(monkeypatch):
+    # The pointer kernels' replays (launch.replayer with only operand slots) without a GPU: a
+    # stand-in C launcher records each launch; the leading arguments are the new operands'
+    # addresses in slot order, the rest as in the first launch.
+    from types import SimpleNamespace
+
+    from triton_gemm import launch
+    from triton_gemm.kernel import _gemm_kernel, _grid_and_args, replay_slots
+
+    cfg = GemmConfig(16, 64, 32, ROWS_N=48, SWAP_AB=True)
+    launched = []
+    monkeypatch.setattr(launch, "INTERPRET", False)
+    monkeypatch.setattr(launch, "_hooks_installed", lambda: False)
+    monkeypatch.setattr(
+        launch,
+        "driver",
+        SimpleNamespace(active=SimpleNamespace(get_current_stream=lambda device: 7)),
+        raising=False,
+    )
+    A, B, C = torch.randn(5, 64).half(), torch.randn(96, 64).half(), torch.empty(5, 96).half()
+    grid, args = _grid_and_args(A, B, C, cfg)
+    key = (_gemm_kernel, cfg, 0, launch._spec(_gemm_kernel, args))
+    monkeypatch.setitem(launch._compiled, key, (None, (lambda *a: launched.append(a), "f", "m")))
+    replay = launch.replayer(_gemm_kernel, cfg, 0, grid, args, replay_slots(cfg))
+    A2, B2, C2 = torch.randn_like(A), torch.randn_like(B), torch.empty_like(C)
+    assert replay(A2, B2, C2)
+    slots = replay_slots(cfg)
+    ptrs = (A2.data_ptr(), B2.data_ptr(), C2.data_ptr())
+    assert launched[-1] == (
+        *grid,
+        7,
+        "f",
+        "m",
+        None,
+        None,
+        None,
+        *[ptrs[s] for s in slots],
+        *args[len(slots) :],
+    )
