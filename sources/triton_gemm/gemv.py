@@ -13,8 +13,6 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import launch
-
 
 @dataclass(frozen=True)
 class GemvConfig:
@@ -82,10 +80,6 @@ def _gemv_kernel(
         tl.store(c_ptrs, c.to(tl.float16), mask=m_mask[:, None])
 
 
-def _launch_gemv(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemvConfig) -> None:
-    launch(_gemv_kernel, cfg, A.get_device(), *_grid_and_args(A, B, C, cfg))
-
-
 def replay_slots(cfg: GemvConfig) -> tuple:
     """Which operand (0 = A, 1 = B, 2 = C) each leading pointer argument of `_grid_and_args`
     is, for launch.replayer."""
@@ -110,9 +104,3 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemvC
         cfg.BLOCK_K,
     )
     return grid, args
-
-
-def gemv_launch(A, B, C, rows: int, block_k: int, num_stages: int, num_warps: int) -> None:
-    """Launch with an explicit config (experiments; the solution goes through the table)."""
-    cfg = GemvConfig(triton.next_power_of_2(A.shape[0]), rows, block_k, num_warps, num_stages)
-    _launch_gemv(A, B, C, cfg)

@@ -32,8 +32,6 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import launch
-
 
 @dataclass(frozen=True)
 class GemmConfig:
@@ -195,10 +193,6 @@ def _workspace(device: torch.device, cfg: GemmConfig, num_tiles: int):
         )
         ws = _workspaces[device] = (partial, counters)
     return ws
-
-
-def _launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemmConfig) -> None:
-    launch(_gemm_kernel, cfg, A.get_device(), *_grid_and_args(A, B, C, cfg))
 
 
 def replay_slots(cfg: GemmConfig) -> tuple | None:

@@ -19,8 +19,6 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import launch
-
 
 @dataclass(frozen=True)
 class PairConfig:
@@ -124,7 +122,3 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: PairC
         cfg.BLOCK_K,
     )
     return grid, args
-
-
-def _launch_pair(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: PairConfig) -> None:
-    launch(_pair_kernel, cfg, A.get_device(), *_grid_and_args(A, B, C, cfg))

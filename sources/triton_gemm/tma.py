@@ -17,7 +17,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import Described, described, launch
+from .launch import Described, described
 
 SM_COUNT_FALLBACK = 132  # H200; the real count is read from the device at launch
 
@@ -105,7 +105,3 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaCo
     descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
     args = (*descs, M, N, K, cfg.BLOCK_M, cfg.BLOCK_N, cfg.BLOCK_K, cfg.GROUP_M)
     return grid, args
-
-
-def _launch_tma(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TmaConfig) -> None:
-    launch(_gemm_tma_kernel, cfg, A.get_device(), *_grid_and_args(A, B, C, cfg))

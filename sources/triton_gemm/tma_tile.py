@@ -25,7 +25,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import Described, described, launch
+from .launch import Described, described
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,3 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TileT
         cfg.SWAP_AB,
     )
     return grid, args
-
-
-def _launch_tile_tma(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: TileTmaConfig):
-    launch(_tile_tma_kernel, cfg, A.get_device(), *_grid_and_args(A, B, C, cfg))
