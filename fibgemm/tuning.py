@@ -194,6 +194,14 @@ def kept_rows(table: list, doc: str | None, keep: set) -> tuple[dict, dict]:
     return configs, lines
 
 
+def kept_and_current(table: list, doc: str | None, retune: Sequence[int]) -> tuple:
+    """The rows and lines of an existing table a tuner needs before it compiles: `kept_rows` of
+    the buckets not retuned (so that a table lacking one fails first), `table_rows` of those
+    retuned (what tune_and_save writes for the buckets it has not reached yet)."""
+    kept = kept_rows(table, doc, set(BUCKETS) - set(retune))
+    return kept, table_rows(table, doc, set(retune))
+
+
 def render_table(
     script: str,
     imports: str,

@@ -21,12 +21,10 @@ import torch
 
 from fibgemm import REPO_ROOT, K, N
 from fibgemm.tuning import (
-    BUCKETS,
     configs_to_compile,
     device_sms,
-    kept_rows,
+    kept_and_current,
     parse_tuner_args,
-    table_rows,
     tune_and_save,
 )
 
@@ -136,8 +134,7 @@ def main() -> int:
         return 2
     from cute_gemm import tuned
 
-    kept = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(args.buckets))
-    current = table_rows(tuned.TABLE, tuned.__doc__, set(args.buckets))
+    kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
     start = time.perf_counter()
     all_cfgs = configs_to_compile(args.buckets, candidates, args.every_m)
     for cfg in all_cfgs:

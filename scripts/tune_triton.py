@@ -20,12 +20,10 @@ import torch
 
 from fibgemm import REPO_ROOT, K, N
 from fibgemm.tuning import (
-    BUCKETS,
     configs_to_compile,
     device_sms,
-    kept_rows,
+    kept_and_current,
     parse_tuner_args,
-    table_rows,
     tune_and_save,
 )
 
@@ -224,8 +222,7 @@ def main() -> int:
         return 2
     from triton_gemm import tuned
 
-    kept = kept_rows(tuned.TABLE, tuned.__doc__, set(BUCKETS) - set(args.buckets))
-    current = table_rows(tuned.TABLE, tuned.__doc__, set(args.buckets))
+    kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
     all_cfgs = configs_to_compile(args.buckets, candidates, args.every_m)
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) as pool:
