@@ -209,8 +209,10 @@ def test_a_fault_that_loses_the_device_stops_the_tuning(monkeypatch):
         tuning.is_correct(_refused, "bad", a, b, a.float() @ b.float().T)
 
 
-def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(monkeypatch, tmp_path):
-    from argparse import Namespace
+@pytest.fixture
+def no_device(monkeypatch):
+    """tune_and_save without a GPU: a stand-in torch (B is "B", the device "Fake GPU") and
+    timer; the tests replace tune_bucket."""
     from types import SimpleNamespace
 
     fake_torch = SimpleNamespace(
@@ -220,6 +222,13 @@ def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(monkeypatch,
     )
     monkeypatch.setattr(tuning, "torch", fake_torch)
     monkeypatch.setattr(tuning, "ColdL2Timer", lambda device: "timer")
+
+
+def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(
+    monkeypatch, tmp_path, no_device
+):
+    from argparse import Namespace
+
     asked = []
 
     def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable):
@@ -237,19 +246,11 @@ def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(monkeypatch,
     assert "(16, 'new16')," in text and "(1, 'old1')," in text and "(1 << 62, 'old" in text
 
 
-def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path):
+def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path, no_device):
     # A run cut short after the first of two buckets leaves a whole table: the finished bucket
     # new, the one not reached with its current row.
     from argparse import Namespace
-    from types import SimpleNamespace
 
-    fake_torch = SimpleNamespace(
-        randn=lambda *a, **k: "B",
-        float16=None,
-        cuda=SimpleNamespace(get_device_name=lambda: "Fake GPU"),
-    )
-    monkeypatch.setattr(tuning, "torch", fake_torch)
-    monkeypatch.setattr(tuning, "ColdL2Timer", lambda device: "timer")
     path = tmp_path / "tuned.py"
 
     def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable):
