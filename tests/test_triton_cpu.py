@@ -230,19 +230,13 @@ def test_compiled_kernels_are_kept_per_size_but_not_per_m():
     assert not any(isinstance(v, torch.Tensor) for v in spec(5, 160, 128))
 
 
-def test_replayed_tma_launches_keep_descriptors_by_address_and_hold_no_tensor(monkeypatch):
-    # launch.replayer's logic for TMA configs without a GPU: a stand-in C launcher records the
-    # arguments of each replay. A descriptor is reused for the same operand address, built anew
-    # for a new one, the kept ones are dropped past DESCRIPTORS_KEPT, and what is kept holds an
-    # address, never the tensor (no memory kept alive).
+def replay_without_gpu(monkeypatch) -> None:
+    """Let launch.replayer build replays on the CPU: not the interpreter, no launch hook, a
+    stand-in current stream (7); the tests put a stand-in C launcher in launch._compiled."""
     from types import SimpleNamespace
 
     from triton_gemm import launch
-    from triton_gemm.tma_tile import _grid_and_args, _tile_tma_kernel, replay_slots
 
-    cfg = TileTmaConfig(16, 32, 32, BLOCK_N2=16)
-    launched = []
-    fake_run = lambda *args: launched.append(args)  # noqa: E731
     monkeypatch.setattr(launch, "INTERPRET", False)
     monkeypatch.setattr(launch, "_hooks_installed", lambda: False)
     monkeypatch.setattr(
@@ -251,6 +245,20 @@ def test_replayed_tma_launches_keep_descriptors_by_address_and_hold_no_tensor(mo
         SimpleNamespace(active=SimpleNamespace(get_current_stream=lambda device: 7)),
         raising=False,
     )
+
+
+def test_replayed_tma_launches_keep_descriptors_by_address_and_hold_no_tensor(monkeypatch):
+    # launch.replayer's logic for TMA configs without a GPU: a stand-in C launcher records the
+    # arguments of each replay. A descriptor is reused for the same operand address, built anew
+    # for a new one, the kept ones are dropped past DESCRIPTORS_KEPT, and what is kept holds an
+    # address, never the tensor (no memory kept alive).
+    from triton_gemm import launch
+    from triton_gemm.tma_tile import _grid_and_args, _tile_tma_kernel, replay_slots
+
+    cfg = TileTmaConfig(16, 32, 32, BLOCK_N2=16)
+    launched = []
+    fake_run = lambda *args: launched.append(args)  # noqa: E731
+    replay_without_gpu(monkeypatch)
 
     def operands(m=20, n=96, k=64):
         return torch.randn(m, k).half(), torch.randn(n, k).half(), torch.empty(m, n).half()
@@ -287,21 +295,12 @@ def test_replayed_pointer_launches_pass_the_operands_addresses(monkeypatch):
     # The pointer kernels' replays (launch.replayer with only operand slots) without a GPU: a
     # stand-in C launcher records each launch; the leading arguments are the new operands'
     # addresses in slot order, the rest as in the first launch.
-    from types import SimpleNamespace
-
     from triton_gemm import launch
     from triton_gemm.kernel import _gemm_kernel, _grid_and_args, replay_slots
 
     cfg = GemmConfig(16, 64, 32, ROWS_N=48, SWAP_AB=True)
     launched = []
-    monkeypatch.setattr(launch, "INTERPRET", False)
-    monkeypatch.setattr(launch, "_hooks_installed", lambda: False)
-    monkeypatch.setattr(
-        launch,
-        "driver",
-        SimpleNamespace(active=SimpleNamespace(get_current_stream=lambda device: 7)),
-        raising=False,
-    )
+    replay_without_gpu(monkeypatch)
     A, B, C = torch.randn(5, 64).half(), torch.randn(96, 64).half(), torch.empty(5, 96).half()
     grid, args = _grid_and_args(A, B, C, cfg)
     key = (_gemm_kernel, cfg, 0, launch._spec(_gemm_kernel, args))
