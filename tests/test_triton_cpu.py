@@ -291,6 +291,79 @@ def test_replayed_tma_launches_keep_descriptors_by_address_and_hold_no_tensor(mo
     assert launched[-1][13:] == args[4:]
 
 
+def test_encoded_replays_give_the_c_launcher_what_tritons_own_wrapper_gives_it(monkeypatch):
+    # The installed Triton's own launcher object (CudaLauncher, built without compiling its C
+    # module) around a stand-in C launcher, and a stand-in CUtensorMap encoder: a replay must
+    # hand the C launcher exactly the arguments Triton's descriptor wrapper hands it for the
+    # same operands, encoding each operand address once instead of on every call.
+    from types import SimpleNamespace
+
+    import triton
+    import triton.runtime
+    from triton.backends.nvidia import driver as nvidia
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    from triton_gemm import launch
+    from triton_gemm.tma_tile import _grid_and_args, _tile_tma_kernel, replay_slots
+
+    replay_without_gpu(monkeypatch)
+    encodings = []
+
+    def encode(base, swizzle, elem_size, elem_type, block, shape, strides, padding):
+        encodings.append(base)
+        return ("tensor map", base, tuple(block), tuple(shape), tuple(strides))
+
+    fake_utils = SimpleNamespace(fill_tma_descriptor=encode, fill_tma_descriptor_tiled=encode)
+    monkeypatch.setattr(
+        triton.runtime, "driver", SimpleNamespace(active=SimpleNamespace(utils=fake_utils))
+    )
+    cfg = TileTmaConfig(16, 32, 32, BLOCK_N2=16)
+    A, B, C = torch.randn(20, 64).half(), torch.randn(96, 64).half(), torch.empty(20, 96).half()
+    grid, args = _grid_and_args(A, B, C, cfg)
+    signature = {
+        i: "tensordesc<fp16[16,32]>" if isinstance(a, TensorDescriptor) else "i32"
+        for i, a in enumerate(args)
+    }
+    blocks = [a.block_shape for a in args if isinstance(a, TensorDescriptor)]
+    meta = [
+        {"swizzle": 3, "elem_size": 2, "elem_type": 1, "block_size": b, "fp4_padded": False}
+        for b in blocks
+    ]
+    c_calls = []
+    run = object.__new__(nvidia.CudaLauncher)
+    run.launch = nvidia.wrap_handle_tensordesc(lambda *a: c_calls.append(a), signature, meta)
+    run.num_ctas, run.launch_cooperative_grid, run.launch_pdl = 1, False, False
+    run.global_scratch_size = run.profile_scratch_size = 0
+    run.global_scratch_align = run.profile_scratch_align = 1
+    if hasattr(nvidia, "PyKernelArg"):  # Triton 3.7+: annotations passed to the C launcher
+        run.arg_annotations, run.kernel_signature = "annotations", "signature"
+    kernel = SimpleNamespace(metadata=SimpleNamespace(tensordesc_meta=meta))
+    key = (_tile_tma_kernel, cfg, 0, launch._spec(_tile_tma_kernel, args))
+    monkeypatch.setitem(launch._compiled, key, (kernel, (run, "fn", "md")))
+    replay = launch.replayer(_tile_tma_kernel, cfg, 0, grid, args, replay_slots(cfg))
+    assert replay.encoded
+
+    for operands in [(A, B, C), (A, B, C), (torch.randn_like(A), B, torch.empty_like(C))]:
+        run(*grid, 7, "fn", "md", None, None, None, *_grid_and_args(*operands, cfg)[1])
+        wrapper_encodings = len(encodings)
+        assert replay(*operands)
+        # The same values, up to a tensor where the replay passes its address.
+        assert _as_addresses(c_calls[-1]) == _as_addresses(c_calls[-2])
+    # The wrapper encoded 3 descriptors per call (9); the replays, 3 for the first operands
+    # and 1 for the new A: 13 in all.
+    assert len(encodings) == 13 and wrapper_encodings == 12
+
+
+def _as_addresses(call):
+    return [
+        a.data_ptr()
+        if isinstance(a, torch.Tensor)
+        else _as_addresses(a)
+        if isinstance(a, (list, tuple))
+        else a
+        for a in call
+    ]
+
+
 def test_replayed_pointer_launches_pass_the_operands_addresses(monkeypatch):
     # The pointer kernels' replays (launch.replayer with only operand slots) without a GPU: a
     # stand-in C launcher records each launch; the leading arguments are the new operands'

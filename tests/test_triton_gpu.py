@@ -117,14 +117,15 @@ def test_replayed_launches_follow_new_operands(run, B, m):
 
 @pytest.mark.parametrize("m", [48, 136, 972, 4097])
 def test_replayed_tma_launches_follow_the_operands_not_their_descriptors(run, B, m):
-    """A replayed TMA config keeps the descriptors it built, by operand address: new values at
-    a known address must be read, and more addresses than it keeps (launch.DESCRIPTORS_KEPT)
-    must each be right."""
+    """A replayed TMA config keeps the descriptors it built, encoded, by operand address (the
+    device's Triton must take the encoded path): new values at a known address must be read,
+    and more addresses than it keeps (launch.DESCRIPTORS_KEPT) must each be right."""
     from triton_gemm import launch, main
 
     cfg = main.select_config(m)
     assert isinstance(cfg, (main.TileTmaConfig, main.TmaConfig)), f"M={m} is no TMA config"
-    check_fresh_operands_every_call(run, B, m, calls=launch.DESCRIPTORS_KEPT + 2)
+    device = check_fresh_operands_every_call(run, B, m, calls=launch.DESCRIPTORS_KEPT + 2)
+    assert main._replays[(m, device)].encoded, "descriptors encoded on every call"
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
     run(A, B, C)

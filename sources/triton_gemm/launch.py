@@ -22,7 +22,13 @@ hook installed (a profiler such as proton) calls take Triton's own path, which r
 
 `replayer` goes one step further for main.run's fast path: everything but the three operands is
 fixed for a given M, so a call passes only their pointers, as ints (a tensor would cost the C
-launcher a `data_ptr()` call and a cuPointerGetAttribute driver query per pointer).
+launcher a `data_ptr()` call and a cuPointerGetAttribute driver query per pointer). For TMA
+kernels it also keeps each descriptor encoded: Triton's launcher wraps the C launcher in a
+function that encodes every descriptor argument into a CUtensorMap on every call (about 7 us
+of host time a TMA call on the device's host); the replayer encodes once per operand address,
+with Triton's own encoder, and calls the C launcher beneath that wrapper (`_encoded_launch`;
+its calling convention differs between Triton 3.6 and 3.7, both handled, else the replayer
+keeps descriptor objects and goes through the wrapper).
 """
 
 import os
@@ -156,16 +162,34 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
     1 = B, 2 = C), an operand's TMA descriptor (`Described`) or None; the caller guarantees the
     rest (M, strides, config) and the operands' shapes and strides match every later call. So a
     descriptor depends only on its operand's address: each slot keeps the last few it built,
-    by address (building one costs about 1 us of host time a call)."""
+    by address, encoded where `_encoded_launch` can call beneath Triton's encoding wrapper."""
     if INTERPRET or slots is None:
         return None
     entry = _compiled.get((jit_fn, cfg, device_index, _spec(jit_fn, args)))
     if entry is None or entry[1] is None:
         return None
-    run, function, metadata = entry[1]
+    kernel, (run, function, metadata) = entry
     rest = args[len(slots) :]
     get_stream = driver.active.get_current_stream
     g0, g1, g2 = grid
+
+    described_slots = [slot for slot in slots if isinstance(slot, Described)]
+    encoded = _encoded_launch(kernel, run, len(described_slots)) if described_slots else None
+    if encoded is not None:
+        launch_encoded, encoders = encoded
+        next_encoder = iter(encoders)
+        by_slot = [next(next_encoder) if isinstance(s, Described) else None for s in slots]
+        lead_args = _lead_args(slots, by_slot)
+
+        def replay_encoded(A, B, C) -> bool:
+            if _hooks_installed():
+                return False
+            lead = lead_args(A, B, C)
+            launch_encoded(g0, g1, g2, get_stream(device_index), function, metadata, lead, rest)
+            return True
+
+        replay_encoded.encoded = True  # for the tests: the per-call encoding is really skipped
+        return replay_encoded
 
     lead_args = _lead_args(slots)
 
@@ -178,12 +202,54 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
         )  # fmt: skip
         return True
 
+    replay.encoded = False
     return replay
 
 
-def _lead_args(slots):
+def _encoded_launch(kernel, run, descriptors: int):
+    """For a compiled kernel with `descriptors` TMA descriptor arguments: (launch, encoders),
+    where launch(g0, g1, g2, stream, function, metadata, lead, rest) calls the C launcher
+    beneath Triton's descriptor-encoding wrapper with `lead` (leading arguments, descriptors
+    already expanded) and `rest`, and encoders[j] expands the j-th descriptor argument the way
+    that wrapper would (Triton's own make_tensordesc_arg with the kernel's TMA metadata).
+    None where this Triton's launcher is not laid out as 3.6's or 3.7's."""
+    try:
+        from triton.backends.nvidia.driver import make_tensordesc_arg
+    except ImportError:
+        return None
+    wrapper = getattr(run, "launch", None)
+    free_names = getattr(getattr(wrapper, "__code__", None), "co_freevars", ())
+    meta = getattr(getattr(kernel, "metadata", None), "tensordesc_meta", None)
+    if "launcher" not in free_names or not meta or len(meta) != descriptors:
+        return None
+    c_launcher = wrapper.__closure__[free_names.index("launcher")].cell_contents
+    coop, pdl = run.launch_cooperative_grid, run.launch_pdl
+    if hasattr(run, "arg_annotations"):  # 3.7: kernel arguments as one sequence
+        annotations, signature = run.arg_annotations, run.kernel_signature
+
+        def launch(g0, g1, g2, stream, function, metadata, lead, rest):
+            c_launcher(
+                g0, g1, g2, stream, function, coop, pdl, metadata, None, None, None, None, None,
+                annotations, signature, (*lead, *rest),
+            )  # fmt: skip
+
+    else:  # 3.6: scratch buffers before the metadata, kernel arguments spread
+
+        def launch(g0, g1, g2, stream, function, metadata, lead, rest):
+            c_launcher(
+                g0, g1, g2, stream, function, coop, pdl, None, None, metadata, None, None, None,
+                *lead, *rest,
+            )  # fmt: skip
+
+    encoders = [lambda desc, m=m: make_tensordesc_arg(desc, m) for m in meta]
+    return launch, encoders
+
+
+def _lead_args(slots, encoders=None):
     """A function (A, B, C) -> the leading kernel arguments `slots` describe (see replayer).
-    Chosen once per replayer: a pointer kernel's calls pay for no descriptor logic."""
+    Chosen once per replayer: a pointer kernel's calls pay for no descriptor logic. With
+    `encoders` (per slot: a Described slot's encoder), a descriptor is kept as the arguments
+    it expands into, else as a descriptor object."""
     if not any(isinstance(slot, Described) for slot in slots):
 
         def pointers(A, B, C):
@@ -193,22 +259,24 @@ def _lead_args(slots):
         return pointers
 
     kept = [{} if isinstance(slot, Described) else None for slot in slots]
+    encoders = encoders or [None] * len(slots)
 
     def with_descriptors(A, B, C):
         ptrs = (A.data_ptr(), B.data_ptr(), C.data_ptr())
         lead = []
-        for slot, by_address in zip(slots, kept, strict=True):
+        for slot, by_address, encode in zip(slots, kept, encoders, strict=True):
             if by_address is None:
                 lead.append(None if slot is None else ptrs[slot])
                 continue
             ptr = ptrs[slot.operand]
-            desc = by_address.get(ptr)
-            if desc is None:
+            kept_args = by_address.get(ptr)
+            if kept_args is None:
                 if len(by_address) >= DESCRIPTORS_KEPT:
                     by_address.clear()
                 operand = (A, B, C)[slot.operand]
-                desc = by_address[ptr] = descriptor(operand, slot.block, _Address(ptr))
-            lead.append(desc)
+                desc = descriptor(operand, slot.block, _Address(ptr))
+                kept_args = by_address[ptr] = [desc] if encode is None else encode(desc)
+            lead.extend(kept_args)
         return lead
 
     return with_descriptors
