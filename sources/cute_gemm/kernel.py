@@ -18,11 +18,7 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   the loads and clips the store);
 - with `row_step` < tile_r, consecutive tiles along R start row_step rows apart and overlap:
   more CTAs, each streaming a whole tile (3072 rows of B in 64-row tiles 48 apart: 64 CTAs
-  instead of 48). Overlapped elements are computed and written twice, identically;
-- with `k_rotate`, the CTAs do not all walk K from its start: tile (r, s) starts at K stage
-  (r + s) * k_rotate (mod the stages) and wraps around, so that the CTAs streaming at one
-  moment read different columns of B instead of the same 256-byte piece of every row. The
-  sum is taken in another order, fixed per tile (repeat calls stay bitwise identical).
+  instead of 48). Overlapped elements are computed and written twice, identically.
 
 TMA multicast (cluster_r > 1): a cluster of cluster_r CTAs along R computes tiles with the same
 columns, so they need the same Y tiles. Each CTA's producer loads 1/cluster_r of every Y stage
@@ -91,7 +87,6 @@ class CuteConfig:
     persistent: bool = False  # one CTA per SM walking the tiles (see module docstring)
     row_step: int = 0  # rows between tile starts along R; 0: tile_r (no overlap)
     cluster_r: int = 1  # CTAs along R sharing each Y tile through TMA multicast
-    k_rotate: int = 0  # K stages between the starts of neighbouring tiles' walks along K
 
     @property
     def step_r(self) -> int:
@@ -131,7 +126,6 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         # Each CTA multicasts an equal share of the Y tile, whole 8-row swizzle atoms.
         and cfg.tile_s % (8 * cfg.cluster_r) == 0
         and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.persistent))
-        and cfg.k_rotate >= 0
     )
 
 
@@ -367,13 +361,12 @@ class HopperGemm:
         for k_tile in cutlass.range(k_tiles, unroll=1):
             ab_pipe.producer_acquire(write)
             full = ab_pipe.producer_get_barrier(write)
-            k = k_first + k_tile
-            if cutlass.const_expr(self.cfg.k_rotate):
-                k = k_first + (k_tile + (tile[0] + tile[1]) * self.cfg.k_rotate) % k_tiles
-            cute.copy(tma_x, tXgX[(None, k)], tXsX[(None, write.index)], tma_bar_ptr=full)
+            cute.copy(
+                tma_x, tXgX[(None, k_first + k_tile)], tXsX[(None, write.index)], tma_bar_ptr=full
+            )
             cute.copy(
                 tma_y,
-                tYgY[(None, k)],
+                tYgY[(None, k_first + k_tile)],
                 tYsY[(None, write.index)],
                 tma_bar_ptr=full,
                 **y_copy,
