@@ -59,6 +59,15 @@ TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16; the
 SMEM_BYTES = 227 * 1024
 EPI_STAGES = 2
 MAX_STAGES = 24
+# 64-bit L2 cache policies of TMA loads (createpolicy.fractional, fraction 1), as CUTLASS
+# encodes them (CacheHintSm90). Without one the DSL passes policy 0.
+EVICT_NORMAL, EVICT_FIRST, EVICT_LAST = 0x1000000000000000, 0x12F0000000000000, 0x14F0000000000000
+# l2_hint -> (policy of A's loads, policy of B's loads)
+L2_HINTS = {
+    "normal": (EVICT_NORMAL, EVICT_NORMAL),
+    "b_first": (EVICT_NORMAL, EVICT_FIRST),
+    "b_first_a_last": (EVICT_LAST, EVICT_FIRST),
+}
 
 
 @dsl_user_op
@@ -87,6 +96,7 @@ class CuteConfig:
     persistent: bool = False  # one CTA per SM walking the tiles (see module docstring)
     row_step: int = 0  # rows between tile starts along R; 0: tile_r (no overlap)
     cluster_r: int = 1  # CTAs along R sharing each Y tile through TMA multicast
+    l2_hint: str = ""  # L2 policies of the TMA loads: "" (the DSL's: 0), or L2_HINTS's
 
     @property
     def step_r(self) -> int:
@@ -126,6 +136,7 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         # Each CTA multicasts an equal share of the Y tile, whole 8-row swizzle atoms.
         and cfg.tile_s % (8 * cfg.cluster_r) == 0
         and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.persistent))
+        and (cfg.l2_hint == "" or cfg.l2_hint in L2_HINTS)
     )
 
 
@@ -358,11 +369,21 @@ class HopperGemm:
             cute.group_modes(gY, 0, 2),
         )
         y_copy = {"mcast_mask": cutlass.Int16((1 << c) - 1)} if c > 1 else {}
+        x_copy = {}
+        if cutlass.const_expr(self.cfg.l2_hint):
+            a_policy, b_policy = L2_HINTS[self.cfg.l2_hint]
+            x_policy, y_policy = (b_policy, a_policy) if self.cfg.swap_ab else (a_policy, b_policy)
+            x_copy = {"cache_policy": cutlass.Int64(x_policy)}
+            y_copy = {**y_copy, "cache_policy": cutlass.Int64(y_policy)}
         for k_tile in cutlass.range(k_tiles, unroll=1):
             ab_pipe.producer_acquire(write)
             full = ab_pipe.producer_get_barrier(write)
             cute.copy(
-                tma_x, tXgX[(None, k_first + k_tile)], tXsX[(None, write.index)], tma_bar_ptr=full
+                tma_x,
+                tXgX[(None, k_first + k_tile)],
+                tXsX[(None, write.index)],
+                tma_bar_ptr=full,
+                **x_copy,
             )
             cute.copy(
                 tma_y,
