@@ -156,13 +156,13 @@ def tune_bucket(
     return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
 
 
-def tuning_method(every_m: bool, todo: Sequence[int]) -> str:
-    """How the table's provenance lines were made, for its docstring."""
-    if not every_m:
-        return SINGLE_M
-    if set(todo) == set(BUCKETS):
-        return EVERY_M
-    return EVERY_M + " (the buckets not retuned keep their own lines)"
+def tuning_method(every_m: bool, todo: Sequence[int], note: str = "") -> str:
+    """How the table's provenance lines were made, for its docstring (`note`: what else the
+    tuner says about this run)."""
+    method = SINGLE_M if not every_m else EVERY_M
+    if every_m and set(todo) != set(BUCKETS):
+        method += " (the buckets not retuned keep their own lines)"
+    return method + (f"; {note}" if note else "")
 
 
 def bucket_line(m: int, limit: int, ranked: list, torch_us: float, n_correct: int) -> str:
@@ -235,9 +235,12 @@ TABLE = [
 '''
 
 
-def parse_tuner_args(description: str, iters: int) -> argparse.Namespace:
-    """The command line both tuners take; `buckets` comes back as the list to tune."""
+def parse_tuner_args(description: str, iters: int, flags: dict | None = None) -> argparse.Namespace:
+    """The command line both tuners take, plus a tuner's own on/off `flags` (name -> help);
+    `buckets` comes back as the list to tune."""
     p = argparse.ArgumentParser(description=description)
+    for flag, text in (flags or {}).items():
+        p.add_argument(flag, action="store_true", help=text)
     p.add_argument("--iters", type=int, default=iters, help="timed calls per config")
     p.add_argument("--jobs", type=int, default=12, help="parallel compile processes (Triton)")
     p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
@@ -278,6 +281,7 @@ def tune_and_save(
     launch: Launch,
     usable: set | None = None,
     current: tuple[dict, dict] = ({}, {}),
+    method_note: str = "",
 ) -> None:
     """Retune args.buckets, add the `kept` rows and lines of the others (from `kept_rows`, which
     the tuners call before they compile, so that a bad table fails first), and write the table
@@ -304,7 +308,7 @@ def tune_and_save(
                 torch.cuda.get_device_name(),
                 dt.date.today().isoformat(),
                 lines,
-                tuning_method(args.every_m, args.buckets),
+                tuning_method(args.every_m, args.buckets, method_note),
             )
             save_table(text, path, args.dry_run, quiet=not last)
             if not last:

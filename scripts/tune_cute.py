@@ -7,8 +7,13 @@ with --every-m its configs are scored by their geomean speedup over every worklo
 the runner reports). Candidates favour one tile along the token side (tile_s = M rounded up)
 because a mostly empty last tile costs nearly a full one.
 
+With --l2-hints the candidates of a bucket are only its config in the current table and that
+config with each L2 cache policy of kernel.L2_HINTS on its TMA loads: a cheap pass that adds the
+hints to a tuned table without searching the tile shapes again.
+
 Usage (on the H200, CuTe DSL installed, from the repo root):
-    python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...] [--dry-run]
+    python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...] [--l2-hints]
+        [--dry-run]
 then `ruff format` and `python -m scripts.pack_solutions`.
 """
 
@@ -30,7 +35,7 @@ from fibgemm.tuning import (
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
-from cute_gemm.kernel import TILE_K, CuteConfig, is_valid  # noqa: E402
+from cute_gemm.kernel import L2_HINTS, TILE_K, CuteConfig, is_valid  # noqa: E402
 
 SMS = device_sms()  # one wave of tiles
 RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
@@ -127,8 +132,19 @@ def straight_one_wave(m: int) -> list[CuteConfig]:
     return out
 
 
+def with_l2_hints(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m, with the DSL's default policy and with each of
+    L2_HINTS (--l2-hints)."""
+    cfg = replace(cute_main.select_config(m), l2_hint="")
+    return [cfg] + [replace(cfg, l2_hint=hint) for hint in L2_HINTS]
+
+
 def main() -> int:
-    args = parse_tuner_args(__doc__.splitlines()[0], iters=30)
+    args = parse_tuner_args(
+        __doc__.splitlines()[0],
+        iters=30,
+        flags={"--l2-hints": "only the table's configs, with and without each L2 cache policy"},
+    )
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
@@ -136,13 +152,17 @@ def main() -> int:
 
     kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
     start = time.perf_counter()
-    all_cfgs = configs_to_compile(args.buckets, candidates, args.every_m)
+    pick_from = with_l2_hints if args.l2_hints else candidates
+    note = (
+        "buckets retuned with --l2-hints: their configs against L2-policy variants" * args.l2_hints
+    )
+    all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
     for cfg in all_cfgs:
         cute_main.compiled_kernel(cfg)
     print(f"compiled {len(all_cfgs)} configs in {time.perf_counter() - start:.0f} s")
     tune_and_save(
-        args, kept, "scripts/tune_cute.py", TABLE_IMPORTS, TUNED_PATH, candidates,
-        cute_main.launch_config, current=current,
+        args, kept, "scripts/tune_cute.py", TABLE_IMPORTS, TUNED_PATH, pick_from,
+        cute_main.launch_config, current=current, method_note=note,
     )  # fmt: skip
     return 0
 

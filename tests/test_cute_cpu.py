@@ -106,6 +106,38 @@ def test_split_k_must_divide_k_and_fit_its_partials_in_the_ring():
     assert not is_valid(CuteConfig(64, 256, swap_ab=True, stages=1, splits=2), 2048)
 
 
+@pytest.mark.parametrize("swap_ab", [True, False])
+def test_l2_hints_put_each_policy_on_its_operands_loads(tmp_path, swap_ab):
+    """B's TMA loads carry the evict-first policy and A's the normal one, whichever of X and Y
+    B is; without a hint every load carries the DSL's policy 0."""
+    from cute_gemm.kernel import EVICT_FIRST, EVICT_NORMAL
+
+    def load_policies(cfg: CuteConfig) -> tuple[set, set]:
+        """(policies of the X ring's loads, of the Y ring's): the Y ring sits after the X ring,
+        so its loads have the larger shared-memory offsets."""
+        dump = tmp_path / f"{cfg.swap_ab}{cfg.l2_hint}"
+        dump.mkdir()
+        cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={dump}")
+        (ptx,) = dump.glob("*.ptx")
+        text = ptx.read_text()
+        values = dict(re.findall(r"mov\.b64\s+(%rd\d+), (\d+);", text))
+        loads = re.findall(
+            r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global\S*L2::cache_hint "
+            r"\[%r\d+\+(\d+)\], \[[^]]*\], \[[^]]*\], (%rd\d+);",
+            text,
+        )
+        assert len(loads) == 4, "two TMA boxes per operand and stage expected"
+        loads.sort(key=lambda load: int(load[0]))
+        return tuple({int(values[reg]) for _, reg in pair} for pair in (loads[:2], loads[2:]))
+
+    a_b = (EVICT_NORMAL, EVICT_FIRST)
+    cfg = CuteConfig(64, 48, swap_ab=swap_ab, tile_k=128, l2_hint="b_first")
+    x, y = load_policies(cfg)
+    assert (x, y) == ({a_b[1]}, {a_b[0]}) if swap_ab else ({a_b[0]}, {a_b[1]})
+    assert load_policies(CuteConfig(64, 48, swap_ab=swap_ab, tile_k=128)) == ({0}, {0})
+    assert not is_valid(CuteConfig(64, 48, swap_ab=swap_ab, l2_hint="evict_everything"), 2048)
+
+
 def test_table_configs_are_valid_and_cover_every_m():
     limits = [limit for limit, _ in TABLE]
     assert limits == sorted(limits) and limits[-1] >= 1 << 40

@@ -64,6 +64,17 @@ def test_triton_pair_candidates_are_one_wave_of_the_narrowest_widths():
     assert not any(isinstance(c, PairConfig) for c in tune_triton.candidates(16))
 
 
+def test_cute_l2_hint_pass_offers_the_table_config_with_each_policy():
+    from cute_gemm import main as cute_main
+    from cute_gemm.kernel import L2_HINTS
+
+    for m in (1, 144, 2379):
+        table_cfg = replace(cute_main.select_config(m), l2_hint="")
+        cfgs = tune_cute.with_l2_hints(m)
+        assert [replace(c, l2_hint="") for c in cfgs] == [table_cfg] * (1 + len(L2_HINTS))
+        assert [c.l2_hint for c in cfgs] == ["", *L2_HINTS]
+
+
 def test_cute_candidates_include_one_tile_over_the_tokens():
     for limit in BUCKETS:
         m = REPRESENTATIVE[limit]

@@ -20,6 +20,12 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   more CTAs, each streaming a whole tile (3072 rows of B in 64-row tiles 48 apart: 64 CTAs
   instead of 48). Overlapped elements are computed and written twice, identically.
 
+L2 cache policies (`l2_hint`): every TMA load carries an L2 policy; the DSL's default is 0. With
+"b_first" B's loads are evict-first (B is read once a call; the protocol's zero fill leaves the
+L2 full of dirty lines, and a B line chosen as the next victim saves writing one of them back).
+Measured on the H200 (results/logs/s7/probe_l2_hint.log): 0.10-0.16 us less at M = 1-256 on
+the table's configs, level at 972-2379, 1% more at 8192; the tuner picks per bucket.
+
 TMA multicast (cluster_r > 1): a cluster of cluster_r CTAs along R computes tiles with the same
 columns, so they need the same Y tiles. Each CTA's producer loads 1/cluster_r of every Y stage
 and multicasts it into all of them; every consumer warp releases a stage to the producers of
