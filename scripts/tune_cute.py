@@ -154,7 +154,8 @@ def main() -> int:
     start = time.perf_counter()
     pick_from = with_l2_hints if args.l2_hints else candidates
     note = (
-        "buckets retuned with --l2-hints: their configs against L2-policy variants" * args.l2_hints
+        "--l2-hints: each bucket's config in the previous table against itself with each L2 policy"
+        * args.l2_hints
     )
     all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
     for cfg in all_cfgs:

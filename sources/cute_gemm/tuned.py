@@ -1,50 +1,50 @@
 """Config per M bucket, written by scripts/tune_cute.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_cute`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines).
-M in 1 (bucket <= 1): best geomean 1.112x vs torch; runner-up 1.093x; 44 configs
-M in 2 (bucket <= 2): best geomean 1.120x vs torch; runner-up 1.103x; 44 configs
-M in 4 (bucket <= 4): best geomean 1.115x vs torch; runner-up 1.096x; 44 configs
-M in 7 (bucket <= 7): best geomean 1.114x vs torch; runner-up 1.090x; 44 configs
-M in 8 (bucket <= 8): best geomean 1.120x vs torch; runner-up 1.109x; 44 configs
-M in 15 (bucket <= 15): best geomean 1.165x vs torch; runner-up 1.159x; 44 configs
-M in 16 (bucket <= 16): best geomean 1.184x vs torch; runner-up 1.172x; 44 configs
-M in 24 (bucket <= 24): best geomean 1.132x vs torch; runner-up 1.115x; 53 configs
-M in 32 (bucket <= 32): best geomean 1.174x vs torch; runner-up 1.163x; 55 configs
-M in 35 (bucket <= 35): best geomean 1.146x vs torch; runner-up 1.138x; 59 configs
-M in 40 (bucket <= 40): best geomean 1.145x vs torch; runner-up 1.145x; 59 configs
-M in 48 (bucket <= 48): best geomean 1.150x vs torch; runner-up 1.145x; 59 configs
-M in 56 (bucket <= 56): best geomean 1.126x vs torch; runner-up 1.095x; 57 configs
-M in 64 (bucket <= 64): best geomean 1.151x vs torch; runner-up 1.099x; 57 configs
-M in 70 (bucket <= 70): best geomean 1.119x vs torch; runner-up 1.103x; 52 configs
-M in 72 (bucket <= 72): best geomean 1.123x vs torch; runner-up 1.108x; 52 configs
-M in 80 (bucket <= 80): best geomean 1.123x vs torch; runner-up 1.098x; 52 configs
-M in 88 (bucket <= 88): best geomean 1.114x vs torch; runner-up 1.096x; 52 configs
-M in 96 (bucket <= 96): best geomean 1.114x vs torch; runner-up 1.096x; 52 configs
-M in 104 (bucket <= 104): best geomean 1.115x vs torch; runner-up 1.096x; 44 configs
-M in 112 (bucket <= 112): best geomean 1.115x vs torch; runner-up 1.100x; 44 configs
-M in 120 (bucket <= 120): best geomean 1.120x vs torch; runner-up 1.091x; 44 configs
-M in 128 (bucket <= 128): best geomean 1.126x vs torch; runner-up 1.111x; 46 configs
-M in 136 (bucket <= 136): best geomean 1.054x vs torch; runner-up 1.047x; 70 configs
-M in 144 (bucket <= 144): best geomean 1.049x vs torch; runner-up 1.047x; 70 configs
-M in 152 (bucket <= 152): best geomean 1.072x vs torch; runner-up 1.070x; 70 configs
-M in 160 (bucket <= 160): best geomean 1.072x vs torch; runner-up 1.068x; 70 configs
-M in 168 (bucket <= 168): best geomean 1.084x vs torch; runner-up 1.082x; 70 configs
-M in 176 (bucket <= 176): best geomean 1.091x vs torch; runner-up 1.078x; 70 configs
-M in 184 (bucket <= 184): best geomean 1.177x vs torch; runner-up 1.163x; 70 configs
-M in 192 (bucket <= 192): best geomean 1.153x vs torch; runner-up 1.153x; 70 configs
-M in 200 (bucket <= 200): best geomean 1.102x vs torch; runner-up 1.053x; 69 configs
-M in 208 (bucket <= 208): best geomean 1.090x vs torch; runner-up 1.055x; 69 configs
-M in 216 (bucket <= 216): best geomean 1.130x vs torch; runner-up 1.081x; 69 configs
-M in 224 (bucket <= 224): best geomean 1.137x vs torch; runner-up 1.090x; 69 configs
-M in 232 (bucket <= 232): best geomean 1.129x vs torch; runner-up 1.079x; 64 configs
-M in 240 (bucket <= 240): best geomean 1.131x vs torch; runner-up 1.077x; 64 configs
-M in 248 (bucket <= 248): best geomean 1.111x vs torch; runner-up 1.069x; 57 configs
-M in 256 (bucket <= 256): best geomean 1.129x vs torch; runner-up 1.086x; 57 configs
-M in 972 (bucket <= 1024): best geomean 1.034x vs torch; runner-up 1.029x; 25 configs
-M in 2053 (bucket <= 2176): best geomean 1.012x vs torch; runner-up 0.979x; 20 configs
-M in 2379 (bucket <= 4096): best geomean 0.994x vs torch; runner-up 0.965x; 20 configs
-M in 8192 (bucket <= inf): best geomean 1.006x vs torch; runner-up 1.002x; 20 configs
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --l2-hints: each bucket's config in the previous table against itself with each L2 policy.
+M in 1 (bucket <= 1): best geomean 1.119x vs torch; runner-up 1.111x; 4 configs
+M in 2 (bucket <= 2): best geomean 1.108x vs torch; runner-up 1.100x; 4 configs
+M in 4 (bucket <= 4): best geomean 1.122x vs torch; runner-up 1.108x; 4 configs
+M in 7 (bucket <= 7): best geomean 1.111x vs torch; runner-up 1.105x; 4 configs
+M in 8 (bucket <= 8): best geomean 1.119x vs torch; runner-up 1.116x; 4 configs
+M in 15 (bucket <= 15): best geomean 1.155x vs torch; runner-up 1.146x; 4 configs
+M in 16 (bucket <= 16): best geomean 1.140x vs torch; runner-up 1.134x; 4 configs
+M in 24 (bucket <= 24): best geomean 1.121x vs torch; runner-up 1.121x; 4 configs
+M in 32 (bucket <= 32): best geomean 1.151x vs torch; runner-up 1.149x; 4 configs
+M in 35 (bucket <= 35): best geomean 1.138x vs torch; runner-up 1.132x; 4 configs
+M in 40 (bucket <= 40): best geomean 1.138x vs torch; runner-up 1.132x; 4 configs
+M in 48 (bucket <= 48): best geomean 1.142x vs torch; runner-up 1.139x; 4 configs
+M in 56 (bucket <= 56): best geomean 1.165x vs torch; runner-up 1.159x; 4 configs
+M in 64 (bucket <= 64): best geomean 1.155x vs torch; runner-up 1.155x; 4 configs
+M in 70 (bucket <= 70): best geomean 1.118x vs torch; runner-up 1.116x; 4 configs
+M in 72 (bucket <= 72): best geomean 1.121x vs torch; runner-up 1.121x; 4 configs
+M in 80 (bucket <= 80): best geomean 1.124x vs torch; runner-up 1.118x; 4 configs
+M in 88 (bucket <= 88): best geomean 1.123x vs torch; runner-up 1.123x; 4 configs
+M in 96 (bucket <= 96): best geomean 1.133x vs torch; runner-up 1.128x; 4 configs
+M in 104 (bucket <= 104): best geomean 1.128x vs torch; runner-up 1.123x; 4 configs
+M in 112 (bucket <= 112): best geomean 1.140x vs torch; runner-up 1.137x; 4 configs
+M in 120 (bucket <= 120): best geomean 1.132x vs torch; runner-up 1.132x; 4 configs
+M in 128 (bucket <= 128): best geomean 1.137x vs torch; runner-up 1.132x; 4 configs
+M in 136 (bucket <= 136): best geomean 1.047x vs torch; runner-up 1.045x; 4 configs
+M in 144 (bucket <= 144): best geomean 1.051x vs torch; runner-up 1.047x; 4 configs
+M in 152 (bucket <= 152): best geomean 1.081x vs torch; runner-up 1.081x; 4 configs
+M in 160 (bucket <= 160): best geomean 1.072x vs torch; runner-up 1.072x; 4 configs
+M in 168 (bucket <= 168): best geomean 1.094x vs torch; runner-up 1.091x; 4 configs
+M in 176 (bucket <= 176): best geomean 1.081x vs torch; runner-up 1.081x; 4 configs
+M in 184 (bucket <= 184): best geomean 1.123x vs torch; runner-up 1.122x; 4 configs
+M in 192 (bucket <= 192): best geomean 1.109x vs torch; runner-up 1.092x; 4 configs
+M in 200 (bucket <= 200): best geomean 1.106x vs torch; runner-up 1.104x; 4 configs
+M in 208 (bucket <= 208): best geomean 1.102x vs torch; runner-up 1.098x; 4 configs
+M in 216 (bucket <= 216): best geomean 1.148x vs torch; runner-up 1.143x; 4 configs
+M in 224 (bucket <= 224): best geomean 1.147x vs torch; runner-up 1.138x; 4 configs
+M in 232 (bucket <= 232): best geomean 1.154x vs torch; runner-up 1.150x; 4 configs
+M in 240 (bucket <= 240): best geomean 1.124x vs torch; runner-up 1.123x; 4 configs
+M in 248 (bucket <= 248): best geomean 1.109x vs torch; runner-up 1.105x; 4 configs
+M in 256 (bucket <= 256): best geomean 1.113x vs torch; runner-up 1.113x; 4 configs
+M in 972 (bucket <= 1024): best geomean 1.026x vs torch; runner-up 1.025x; 4 configs
+M in 2053 (bucket <= 2176): best geomean 1.009x vs torch; runner-up 1.009x; 4 configs
+M in 2379 (bucket <= 4096): best geomean 0.993x vs torch; runner-up 0.993x; 4 configs
+M in 8192 (bucket <= inf): best geomean 1.011x vs torch; runner-up 1.011x; 4 configs
 """
 
 from .kernel import CuteConfig  # noqa: F401
@@ -66,6 +66,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -80,6 +81,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -94,6 +96,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -108,6 +111,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -122,6 +126,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -136,6 +141,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -150,6 +156,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -164,6 +171,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -178,6 +186,7 @@ TABLE = [
             persistent=False,
             row_step=48,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -192,6 +201,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -206,6 +216,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -220,6 +231,7 @@ TABLE = [
             persistent=False,
             row_step=48,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -234,6 +246,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -248,6 +261,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -262,6 +276,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -276,6 +291,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -290,6 +306,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -304,6 +321,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -318,6 +336,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -332,6 +351,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -346,6 +366,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -360,6 +381,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -374,6 +396,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -388,6 +411,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -402,6 +426,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -416,6 +441,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -430,6 +456,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -444,6 +471,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -458,6 +486,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -472,6 +501,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -486,6 +516,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -500,6 +531,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -514,6 +546,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -528,6 +561,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -542,6 +576,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -556,6 +591,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -570,6 +606,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -584,6 +621,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first_a_last",
         ),
     ),
     (
@@ -598,6 +636,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -612,6 +651,7 @@ TABLE = [
             persistent=False,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -626,6 +666,7 @@ TABLE = [
             persistent=True,
             row_step=0,
             cluster_r=1,
+            l2_hint="b_first",
         ),
     ),
     (
@@ -640,6 +681,7 @@ TABLE = [
             persistent=True,
             row_step=0,
             cluster_r=1,
+            l2_hint="",
         ),
     ),
     (
@@ -654,6 +696,7 @@ TABLE = [
             persistent=True,
             row_step=0,
             cluster_r=1,
+            l2_hint="normal",
         ),
     ),
 ]
