@@ -119,7 +119,8 @@ def _tma(m: int) -> list[TmaConfig]:
 
 def _tile_tma(m: int) -> list[TileTmaConfig]:
     """One TMA tile per CTA: straight tiles of 64 tokens (power-of-two widths and the two-dot
-    widths 48, 80, 96), of 128 tokens above 256 (128, 192 = 128 + 64 and 256 wide), and swap-AB
+    widths 48, 80, 96), above 256 also of 128 tokens (128, 192 = 128 + 64 and 256 wide) and of
+    64 tokens 192 and 256 wide, and swap-AB
     tiles (64 or 128 rows of B, and 32 at M <= 64 for 96 CTAs; the tokens rounded up to a power
     of two, or half of it)."""
     fit_m = max(16, 1 << (m - 1).bit_length())
@@ -127,6 +128,8 @@ def _tile_tma(m: int) -> list[TileTmaConfig]:
     shapes += [(64, bn, bn2, False) for bn, bn2 in ((32, 16), (64, 16), (64, 32))]
     if m > 256:
         shapes += [(128, 128, 0, False), (128, 128, 64, False), (128, 256, 0, False)]
+        # 64-token tiles in whole waves at M = 2053: 33 x 12 = 3 x 132, 33 x 16 = 4 x 132.
+        shapes += [(64, 256, 0, False), (64, 128, 64, False)]
     swap_rows = (32, 64, 128) if m <= 64 else (64, 128)
     shapes += [
         (bm, bn, 0, True) for bn in swap_rows for bm in {fit_m, max(16, fit_m // 2)} if bm <= 256
