@@ -41,9 +41,9 @@ M in 232 (bucket <= 232): best geomean 0.955x vs torch; runner-up 0.947x; 324 co
 M in 240 (bucket <= 240): best geomean 0.940x vs torch; runner-up 0.931x; 324 configs
 M in 248 (bucket <= 248): best geomean 0.929x vs torch; runner-up 0.926x; 324 configs
 M in 256 (bucket <= 256): best geomean 0.935x vs torch; runner-up 0.935x; 324 configs
-M in 972 (bucket <= 1024): best geomean 0.949x vs torch; runner-up 0.932x; 113 configs
-M in 2053 (bucket <= 2176): best geomean 0.839x vs torch; runner-up 0.819x; 113 configs
-M in 2379 (bucket <= 4096): best geomean 0.884x vs torch; runner-up 0.882x; 113 configs
+M in 972 (bucket <= 1024): best geomean 0.946x vs torch; runner-up 0.928x; 134 configs
+M in 2053 (bucket <= 2176): best geomean 0.911x vs torch; runner-up 0.869x; 134 configs
+M in 2379 (bucket <= 4096): best geomean 0.883x vs torch; runner-up 0.880x; 134 configs
 M in 8192 (bucket <= inf): best geomean 0.973x vs torch; runner-up 0.929x; 113 configs
 """
 
@@ -490,26 +490,24 @@ TABLE = [
     ),
     (
         2176,
-        GemmConfig(
+        TileTmaConfig(
             BLOCK_M=64,
             BLOCK_N=256,
             BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=4,
+            BLOCK_N2=0,
             SWAP_AB=False,
+            num_warps=8,
+            num_stages=5,
         ),
     ),
     (
         4096,
-        TmaConfig(
+        TileTmaConfig(
             BLOCK_M=128,
-            BLOCK_N=256,
+            BLOCK_N=128,
             BLOCK_K=64,
-            GROUP_M=8,
-            CTAS_PER_SM=1,
+            BLOCK_N2=0,
+            SWAP_AB=False,
             num_warps=8,
             num_stages=3,
         ),
