@@ -138,6 +138,17 @@ def test_l2_hints_put_each_policy_on_its_operands_loads(tmp_path, swap_ab):
     assert not is_valid(CuteConfig(64, 48, swap_ab=swap_ab, l2_hint="evict_everything"), 2048)
 
 
+def test_a_ring_deeper_than_shared_memory_is_refused_before_compiling():
+    # 64 x 48 tiles 128 deep: 28 KB a stage, 7 fit beside the epilogue. 8 compiled and its
+    # launch failed on the H200 (cudaErrorInvalidValue, results/logs/s7/probe_stages_l2.log).
+    assert CuteConfig(64, 48, swap_ab=False, tile_k=128).stages_that_fit() == 7
+    assert is_valid(CuteConfig(64, 48, swap_ab=False, tile_k=128, stages=7), 2048)
+    too_deep = CuteConfig(64, 48, swap_ab=False, tile_k=128, stages=8)
+    assert not is_valid(too_deep, 2048)
+    with pytest.raises(ValueError, match="not a valid config"):
+        cute_main.compiled_kernel(too_deep)
+
+
 def test_table_configs_are_valid_and_cover_every_m():
     limits = [limit for limit, _ in TABLE]
     assert limits == sorted(limits) and limits[-1] >= 1 << 40

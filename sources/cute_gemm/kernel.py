@@ -119,10 +119,22 @@ class CuteConfig:
         on the H200 when the DSL's default 32 met tile_s = 48 at M = 53)."""
         return (self.tile_r, 32 if self.tile_s % 32 == 0 else 16)
 
+    @property
+    def stage_bytes(self) -> int:
+        """Shared memory of one ring stage: an X and a Y tile, tile_k deep, fp16."""
+        return (self.tile_r + self.tile_s) * self.tile_k * 2
+
+    def stages_that_fit(self) -> int:
+        """Ring stages that fit in shared memory beside the epilogue's fp16 sub-tiles and the
+        mbarriers (1 KB). A deeper ring compiles but cannot launch (on the H200: 234,496 bytes
+        asked, 232,448 allowed, cudaErrorInvalidValue; results/logs/s7/probe_stages_l2.log), so
+        is_valid refuses it before anything is compiled."""
+        epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * EPI_STAGES
+        return (SMEM_BYTES - epi_bytes - 1024) // self.stage_bytes
+
     def ring_holds_partials(self, stages: int) -> bool:
         """Whether a `stages`-deep ring (X and Y tiles) can hold the fp32 partial tile."""
-        stage_bytes = (self.tile_r + self.tile_s) * self.tile_k * 2
-        return stages * stage_bytes >= self.tile_r * self.tile_s * 4
+        return stages * self.stage_bytes >= self.tile_r * self.tile_s * 4
 
 
 def is_valid(cfg: CuteConfig, k: int) -> bool:
@@ -132,7 +144,7 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and 16 <= cfg.tile_s <= 256
         and cfg.tile_k in (TILE_K, 2 * TILE_K, 4 * TILE_K)
         and k % cfg.tile_k == 0
-        and cfg.stages >= 0
+        and 0 <= cfg.stages <= cfg.stages_that_fit()
         and cfg.splits in (1, 2, 4)
         and (k // cfg.tile_k) % cfg.splits == 0
         and (cfg.splits == 1 or cfg.stages == 0 or cfg.ring_holds_partials(cfg.stages))
@@ -155,13 +167,12 @@ class HopperGemm:
         self.tile_rsk = (cfg.tile_r, cfg.tile_s, cfg.tile_k)
         self.threads = THREADS_PER_WG * (1 + cfg.consumer_wgs)
 
-    def _stages(self, epi_bytes: int) -> int:
+    def _stages(self) -> int:
         if self.cfg.stages:
             return self.cfg.stages
         # Small tiles at small M are latency-bound: every stage that fits is more bytes of B
         # in flight per SM.
-        per_stage = (self.cfg.tile_r + self.cfg.tile_s) * self.cfg.tile_k * 2
-        return min(MAX_STAGES, (SMEM_BYTES - epi_bytes - 1024) // per_stage)
+        return min(MAX_STAGES, self.cfg.stages_that_fit())
 
     @cute.jit
     def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
@@ -181,8 +192,10 @@ class HopperGemm:
             tiler_mn=(64, self.cfg.tile_s),
         )
         epi_tile = self.cfg.epi_tile
-        epi_bytes = cute.size(epi_tile) * (d_dtype.width // 8) * EPI_STAGES
-        stages = self._stages(epi_bytes)
+        # The shared-memory budget (CuteConfig.stages_that_fit) counts fp16 sub-tiles of D.
+        assert d_dtype.width == 16, d_dtype
+        stages = self._stages()
+        assert stages <= self.cfg.stages_that_fit(), self.cfg
         assert self.cfg.splits == 1 or self.cfg.ring_holds_partials(stages), self.cfg
         # Swizzled shared-memory layouts, one slice per pipeline stage.
         sX_layout = sm90_utils.make_smem_layout_a(x_layout, self.tile_rsk, ab_dtype, stages)

@@ -25,7 +25,7 @@ from cutlass.cute.runtime import (  # noqa: E402
     make_fake_tensor,
 )
 
-from .kernel import CuteConfig, HopperGemm  # noqa: E402
+from .kernel import CuteConfig, HopperGemm, is_valid  # noqa: E402
 from .tuned import TABLE  # noqa: E402
 
 N, K = 3072, 2048
@@ -68,6 +68,10 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
     extra_options go to cute.compile (e.g. "--keep-ptx --dump-dir=DIR")."""
     fn = _compiled.get(cfg)
     if fn is None:
+        if not is_valid(cfg, K):
+            # A config outside the kernel's limits may compile and only fail at launch (a ring
+            # deeper than shared memory: cudaErrorInvalidValue), or not fail at all.
+            raise ValueError(f"{cfg} is not a valid config for K = {K} (kernel.is_valid)")
         start = time.perf_counter()
         x, y, d = _fake_operands(cfg)
         stream = make_fake_stream(use_tvm_ffi_env_stream=True)
