@@ -153,10 +153,9 @@ def main() -> int:
     kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
     start = time.perf_counter()
     pick_from = with_l2_hints if args.l2_hints else candidates
-    note = (
-        "--l2-hints: each bucket's config in the previous table against itself with each L2 policy"
-        * args.l2_hints
-    )
+    note = ""
+    if args.l2_hints:
+        note = "--l2-hints: each bucket's config in the previous table, with each L2 hint"
     all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
     for cfg in all_cfgs:
         cute_main.compiled_kernel(cfg)

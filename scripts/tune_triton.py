@@ -120,9 +120,8 @@ def _tma(m: int) -> list[TmaConfig]:
 def _tile_tma(m: int) -> list[TileTmaConfig]:
     """One TMA tile per CTA: straight tiles of 64 tokens (power-of-two widths and the two-dot
     widths 48, 80, 96), above 256 also of 128 tokens (128, 192 = 128 + 64 and 256 wide) and of
-    64 tokens 192 and 256 wide, and swap-AB
-    tiles (64 or 128 rows of B, and 32 at M <= 64 for 96 CTAs; the tokens rounded up to a power
-    of two, or half of it)."""
+    64 tokens 192 and 256 wide, and swap-AB tiles (64 or 128 rows of B, and 32 at M <= 64 for 96
+    CTAs; the tokens rounded up to a power of two, or half of it)."""
     fit_m = max(16, 1 << (m - 1).bit_length())
     shapes = [(64, bn, 0, False) for bn in (32, 64, 128)]
     shapes += [(64, bn, bn2, False) for bn, bn2 in ((32, 16), (64, 16), (64, 32))]

@@ -13,8 +13,11 @@ os.environ.setdefault("FIB_CACHE_PATH", str(Path(os.environ.get("TMPDIR", "/tmp"
 # Without a GPU the Triton kernels run under the interpreter. It must be chosen before any test
 # module imports triton_gemm (the tuning tests do, through the tuners): set here, not per module,
 # or the result depends on the order the modules run in.
+# Likewise the CuTe DSL's target: without a GPU it compiles for the arch this variable names,
+# fixed when cutlass is first imported (by test_cute_cpu or, earlier, by the tuning tests).
 if not torch.cuda.is_available():
     os.environ["TRITON_INTERPRET"] = "1"
+    os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")
 
 
 # M values in no workload list: tails of every tile size the solutions use.

@@ -8,16 +8,11 @@ import sys
 
 import pytest
 import torch
+from cute_gemm import main as cute_main  # conftest.py has set CUTE_DSL_ARCH without a GPU
+from cute_gemm.kernel import CuteConfig, is_valid
 
 from fibgemm import REPO_ROOT
-
-if not torch.cuda.is_available():
-    os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")  # before cutlass is imported
-
-from cute_gemm import main as cute_main  # noqa: E402
-from cute_gemm.kernel import CuteConfig, is_valid  # noqa: E402
-
-from scripts.compile_cute import distinct_configs  # noqa: E402
+from scripts.compile_cute import distinct_configs
 
 TABLE = cute_main.TABLE
 CONFIGS = distinct_configs(TABLE)

@@ -46,7 +46,8 @@ twice or four times the SMs, where per-SM WGMMA time or bytes in flight limit th
 Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256 (and of
 8 * cluster_r; multicast without split-K or the persistent walk);
 K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
-8); with split-K, a ring large enough for the fp32 partial tile.
+8); a ring that fits in shared memory beside the epilogue (`stages_that_fit`) and, with
+split-K, large enough for the fp32 partial tile.
 """
 
 from dataclasses import dataclass

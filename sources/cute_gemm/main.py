@@ -70,7 +70,7 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
     if fn is None:
         if not is_valid(cfg, K):
             # A config outside the kernel's limits may compile and only fail at launch (a ring
-            # deeper than shared memory: cudaErrorInvalidValue), or not fail at all.
+            # deeper than shared memory: cudaErrorInvalidValue) or, worse, run and be wrong.
             raise ValueError(f"{cfg} is not a valid config for K = {K} (kernel.is_valid)")
         start = time.perf_counter()
         x, y, d = _fake_operands(cfg)

@@ -1,7 +1,7 @@
 """Config per M bucket, written by scripts/tune_cute.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_cute`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --l2-hints: each bucket's config in the previous table against itself with each L2 policy.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --l2-hints: each bucket's config in the previous table, with each L2 hint.
 M in 1 (bucket <= 1): best geomean 1.119x vs torch; runner-up 1.111x; 4 configs
 M in 2 (bucket <= 2): best geomean 1.108x vs torch; runner-up 1.100x; 4 configs
 M in 4 (bucket <= 4): best geomean 1.122x vs torch; runner-up 1.108x; 4 configs
