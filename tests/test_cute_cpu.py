@@ -21,7 +21,9 @@ CONFIGS = distinct_configs(TABLE)
 @pytest.fixture(scope="module")
 def ptx_by_config(tmp_path_factory):
     dump = tmp_path_factory.mktemp("cute_ptx")
-    env = {**os.environ, "CUTE_DSL_ARCH": "sm_90a", "PYTHONPATH": str(REPO_ROOT)}
+    # The repo first, then whatever path the DSL came from (the device's is on PYTHONPATH).
+    path = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "CUTE_DSL_ARCH": "sm_90a", "PYTHONPATH": path}
     out = subprocess.run(
         [sys.executable, "-m", "scripts.compile_cute", str(dump)],
         cwd=REPO_ROOT,
@@ -62,23 +64,31 @@ def _assert_split_k_reduction(text: str) -> None:
     assert "red.global" not in text and "atom.global" not in text, "reduction through memory"
 
 
+def _ptx_of(cfg: CuteConfig, folder) -> str:
+    """The PTX of cfg compiled afresh into `folder`: not taken from the solution's cache of
+    compiled kernels, which a GPU test in the same process may have filled without a dump."""
+    folder.mkdir(exist_ok=True)
+    cached = cute_main._compiled.pop(cfg, None)
+    try:
+        cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={folder}")
+    finally:
+        if cached is not None:
+            cute_main._compiled[cfg] = cached
+    (ptx,) = folder.glob("*.ptx")
+    return ptx.read_text()
+
+
 def test_split_k_config_reduces_through_distributed_shared_memory(tmp_path):
     """Whether or not the table uses split-K now, the kernel's split-K path compiles to a
     cluster reduction (no global atomics, no workspace)."""
-    cfg = CuteConfig(64, 32, swap_ab=True, splits=2)
-    cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={tmp_path}")
-    (ptx,) = tmp_path.glob("*.ptx")
-    _assert_split_k_reduction(ptx.read_text())
+    _assert_split_k_reduction(_ptx_of(CuteConfig(64, 32, swap_ab=True, splits=2), tmp_path))
 
 
 @pytest.mark.parametrize("clusters", [2, 4])
 def test_multicast_config_sends_each_b_share_to_the_whole_cluster(tmp_path, clusters):
     """The multicast path compiles to multicast TMA loads and remote (cluster) barrier arrives,
     whether or not the table uses it now."""
-    cfg = CuteConfig(64, 96, swap_ab=False, cluster_r=clusters)
-    cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={tmp_path}")
-    (ptx,) = tmp_path.glob("*.ptx")
-    text = ptx.read_text()
+    text = _ptx_of(CuteConfig(64, 96, swap_ab=False, cluster_r=clusters), tmp_path)
     assert "cp.async.bulk.tensor.2d.shared::cluster.global" in text and "multicast::cluster" in text
     assert "mapa.shared::cluster" in text, "no release of a stage to the other CTAs' producers"
     assert "barrier.cluster.arrive" in text, "barrier init not made visible to the cluster"
@@ -110,11 +120,7 @@ def test_l2_hints_put_each_policy_on_its_operands_loads(tmp_path, swap_ab):
     def load_policies(cfg: CuteConfig) -> tuple[set, set]:
         """(policies of the X ring's loads, of the Y ring's): the Y ring sits after the X ring,
         so its loads have the larger shared-memory offsets."""
-        dump = tmp_path / f"{cfg.swap_ab}{cfg.l2_hint}"
-        dump.mkdir()
-        cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={dump}")
-        (ptx,) = dump.glob("*.ptx")
-        text = ptx.read_text()
+        text = _ptx_of(cfg, tmp_path / f"{cfg.swap_ab}{cfg.l2_hint}")
         values = dict(re.findall(r"mov\.b64\s+(%rd\d+), (\d+);", text))
         loads = re.findall(
             r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global\S*L2::cache_hint "
@@ -185,7 +191,5 @@ def test_bad_input_is_refused_with_the_argument_named(args, match):
 
 def test_persistent_config_compiles_and_refuses_split_k(tmp_path):
     cfg = CuteConfig(128, 192, swap_ab=True, persistent=True)
-    cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={tmp_path}")
-    (ptx,) = tmp_path.glob("*.ptx")
-    assert "wgmma.mma_async" in ptx.read_text()
+    assert "wgmma.mma_async" in _ptx_of(cfg, tmp_path)
     assert not is_valid(CuteConfig(128, 192, swap_ab=True, persistent=True, splits=2), 2048)
