@@ -4,7 +4,7 @@ tuned.py."""
 from dataclasses import replace
 
 import pytest
-from cute_gemm.kernel import CuteConfig
+from cute_gemm.kernel import MAX_STAGES, CuteConfig, is_valid
 from triton_gemm import tuned as triton_tuned
 from triton_gemm.pair import PairConfig
 
@@ -73,6 +73,22 @@ def test_cute_l2_hint_pass_offers_the_table_config_with_each_policy():
         cfgs = tune_cute.with_l2_hints(m)
         assert [replace(c, l2_hint="") for c in cfgs] == [table_cfg] * (1 + len(L2_HINTS))
         assert [c.l2_hint for c in cfgs] == ["", *L2_HINTS]
+
+
+def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings():
+    from cute_gemm import main as cute_main
+
+    for m in (1, 16, 128, 2379):
+        table_cfg = cute_main.select_config(m)
+        cfgs = tune_cute.with_shallower_rings(m)
+        assert cfgs[0] == table_cfg
+        assert all(replace(c, stages=table_cfg.stages) == table_cfg for c in cfgs)
+        full = table_cfg.stages or min(MAX_STAGES, table_cfg.stages_that_fit())
+        depths = [c.stages for c in cfgs[1:]]
+        assert depths == list(range(max(4, full - 4), full)), (m, depths)
+        assert all(is_valid(c, 2048) for c in cfgs)
+    # The swap-AB 64 x 16 tile of M = 1, 128 deep: 11 stages fit, so 7-10 are offered.
+    assert [c.stages for c in tune_cute.with_shallower_rings(1)[1:]] == [7, 8, 9, 10]
 
 
 def test_cute_candidates_include_one_tile_over_the_tokens():
