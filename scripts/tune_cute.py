@@ -37,7 +37,7 @@ from fibgemm.tuning import (
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
-from cute_gemm.kernel import L2_HINTS, MAX_STAGES, TILE_K, CuteConfig, is_valid  # noqa: E402
+from cute_gemm.kernel import L2_HINTS, TILE_K, CuteConfig, is_valid  # noqa: E402
 
 SMS = device_sms()  # one wave of tiles
 RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
@@ -145,7 +145,7 @@ def with_shallower_rings(m: int) -> list[CuteConfig]:
     """The current table's config for M = m, and the same with a ring 1 to 4 stages shallower,
     4 stages at least (--ring-depths)."""
     cfg = cute_main.select_config(m)
-    depth = cfg.stages or min(MAX_STAGES, cfg.stages_that_fit())
+    depth = cfg.ring_stages
     shallower = [replace(cfg, stages=d) for d in range(max(4, depth - 4), depth)]
     return [cfg] + [c for c in shallower if is_valid(c, K)]
 

@@ -133,6 +133,13 @@ class CuteConfig:
         epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * EPI_STAGES
         return (SMEM_BYTES - epi_bytes - 1024) // self.stage_bytes
 
+    @property
+    def ring_stages(self) -> int:
+        """The ring depth a kernel of this config uses: `stages`, or with 0 every stage that
+        fits, up to MAX_STAGES (small tiles at small M are latency-bound: every stage is more
+        bytes of B in flight per SM)."""
+        return self.stages or min(MAX_STAGES, self.stages_that_fit())
+
     def ring_holds_partials(self, stages: int) -> bool:
         """Whether a `stages`-deep ring (X and Y tiles) can hold the fp32 partial tile."""
         return stages * self.stage_bytes >= self.tile_r * self.tile_s * 4
@@ -168,13 +175,6 @@ class HopperGemm:
         self.tile_rsk = (cfg.tile_r, cfg.tile_s, cfg.tile_k)
         self.threads = THREADS_PER_WG * (1 + cfg.consumer_wgs)
 
-    def _stages(self) -> int:
-        if self.cfg.stages:
-            return self.cfg.stages
-        # Small tiles at small M are latency-bound: every stage that fits is more bytes of B
-        # in flight per SM.
-        return min(MAX_STAGES, self.cfg.stages_that_fit())
-
     @cute.jit
     def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
         x_layout = utils.LayoutEnum.from_tensor(mX)
@@ -195,7 +195,7 @@ class HopperGemm:
         epi_tile = self.cfg.epi_tile
         # The shared-memory budget (CuteConfig.stages_that_fit) counts fp16 sub-tiles of D.
         assert d_dtype.width == 16, d_dtype
-        stages = self._stages()
+        stages = self.cfg.ring_stages
         assert stages <= self.cfg.stages_that_fit(), self.cfg
         assert self.cfg.splits == 1 or self.cfg.ring_holds_partials(stages), self.cfg
         # Swizzled shared-memory layouts, one slice per pipeline stage.
