@@ -5,8 +5,11 @@ reference, on fresh random inputs) and timed under the runner's protocol (CUPTI 
 median); the fastest correct one becomes that M's bucket. Compiles run first in a process pool
 so that Triton's on-disk cache is warm before anything is timed.
 
+With --ws-tiles, a cheap refinement pass: each bucket's config in the current table against the
+Gluon warp-specialized tiles (ws_tile.py) only.
+
 Usage (on a CUDA machine, from the repo root):
-    python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...] [--dry-run]
+    python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...] [--ws-tiles] [--dry-run]
 then `ruff format` and `python -m scripts.pack_solutions` to repack the solution JSON.
 """
 
@@ -38,6 +41,8 @@ from triton_gemm.tma import TmaConfig  # noqa: E402
 from triton_gemm.tma import is_valid as tma_is_valid  # noqa: E402
 from triton_gemm.tma_tile import TileTmaConfig  # noqa: E402
 from triton_gemm.tma_tile import is_valid as tile_tma_is_valid  # noqa: E402
+from triton_gemm.ws_tile import WsTileConfig  # noqa: E402
+from triton_gemm.ws_tile import is_valid as ws_tile_is_valid  # noqa: E402
 
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
 
@@ -141,6 +146,38 @@ def _tile_tma(m: int) -> list[TileTmaConfig]:
     return out
 
 
+# (BLOCK_S, BLOCK_S2) of the Gluon tiles: power-of-two widths and the two-dot ones between.
+WS_WIDTHS = ((32, 0), (32, 16), (64, 0), (64, 16), (64, 32), (128, 0), (128, 64), (256, 0))
+WS_FROM_M = 56  # below, the Gluon tiles lost to the others at every M probed (results/logs/s8)
+
+
+def _ws_tiles(m: int) -> list[WsTileConfig]:
+    """Gluon warp-specialized tiles (ws_tile.py), from M = WS_FROM_M: straight tiles of 64
+    tokens (128 above M = 128) in one wave (at least half of one) up to M = 256, each K depth;
+    above, straight and swap-AB tiles of 128 (and 64) rows, 64 deep."""
+    if m < WS_FROM_M:
+        return []
+    out = []
+    for r, (s, s2), bk in itertools.product((64, 128), WS_WIDTHS, (64, 128, 256)):
+        cfg = WsTileConfig(r, s, bk, s2)
+        if m <= 256:
+            if (r == 128 and m <= 128) or not SMS // 2 <= cfg.num_tiles(m, N) <= SMS:
+                continue
+        elif bk != 64 or s + s2 < 128:
+            continue
+        out.append(cfg)
+    if m > 256:
+        out += [WsTileConfig(128, s, 64, s2, SWAP_AB=True) for s, s2 in ((128, 64), (256, 0))]
+    return [c for c in out if ws_tile_is_valid(c, N, K)]
+
+
+def with_ws_tiles(m: int) -> list:
+    """The current table's config for M = m and the Gluon tiles (--ws-tiles)."""
+    from triton_gemm.main import select_config
+
+    return [select_config(m)] + _ws_tiles(m)
+
+
 def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
     large tiles once the problem is compute-bound."""
@@ -168,6 +205,7 @@ def candidates(m: int) -> list[GemmConfig]:
         if m > 32:
             out += _pairs(m)
         out += _tile_tma(m)
+        out += _ws_tiles(m)
     else:
         for (bm, bn, bk), st, w in itertools.product(
             [
@@ -187,11 +225,13 @@ def candidates(m: int) -> list[GemmConfig]:
             out += _with_rows(bm, bn, bk, GROUP_M=8, num_warps=w, num_stages=st)
         out += _tma(m)
         out += _tile_tma(m)
+        out += _ws_tiles(m)
     valid = {
         TmaConfig: tma_is_valid,
         TileTmaConfig: tile_tma_is_valid,
         PairConfig: pair_is_valid,
         GemmConfig: is_valid,
+        WsTileConfig: ws_tile_is_valid,
     }
     return [c for c in out if isinstance(c, GemvConfig) or valid[type(c)](c, N, K)]
 
@@ -214,26 +254,35 @@ TABLE_IMPORTS = """from .gemv import GemvConfig  # noqa: F401  (rows may name an
 from .kernel import GemmConfig  # noqa: F401
 from .pair import PairConfig  # noqa: F401
 from .tma import TmaConfig  # noqa: F401
-from .tma_tile import TileTmaConfig  # noqa: F401"""
+from .tma_tile import TileTmaConfig  # noqa: F401
+from .ws_tile import WsTileConfig  # noqa: F401"""
 
 
 def main() -> int:
-    args = parse_tuner_args(__doc__.splitlines()[0], iters=40)
+    args = parse_tuner_args(
+        __doc__.splitlines()[0],
+        iters=40,
+        flags={"--ws-tiles": "only the table's configs against the Gluon warp-specialized tiles"},
+    )
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
     from triton_gemm import tuned
 
     kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
-    all_cfgs = configs_to_compile(args.buckets, candidates, args.every_m)
+    pick_from, note = candidates, ""
+    if args.ws_tiles:
+        pick_from = with_ws_tiles
+        note = "--ws-tiles: each bucket's config in the previous table against the Gluon tiles"
+    all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) as pool:
         errors = dict(zip(all_cfgs, pool.map(_compile, all_cfgs), strict=True))
     ok_cfgs = {c for c, e in errors.items() if e is None}
     print(f"compiled {len(ok_cfgs)}/{len(all_cfgs)} configs in {time.perf_counter() - t0:.0f} s")
     tune_and_save(
-        args, kept, "scripts/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, candidates,
-        launch_config, ok_cfgs, current,
+        args, kept, "scripts/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, pick_from,
+        launch_config, ok_cfgs, current, method_note=note,
     )  # fmt: skip
     return 0
 

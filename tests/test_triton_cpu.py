@@ -2,9 +2,14 @@
 CPU (CI; conftest.py sets it), natively where CUDA exists. Also the dispatch table and the input
 checks."""
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 import torch
-from triton_gemm import gemv, pair, tma, tma_tile
+from triton_gemm import gemv, pair, tma, tma_tile, ws_tile
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, is_valid
@@ -12,6 +17,9 @@ from triton_gemm.pair import PairConfig
 from triton_gemm.tma import TmaConfig
 from triton_gemm.tma_tile import TileTmaConfig
 from triton_gemm.tuned import TABLE
+from triton_gemm.ws_tile import WsTileConfig
+
+from fibgemm import REPO_ROOT
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 # One config per variant the kernel has, plus every distinct config of the tuned table.
@@ -148,6 +156,78 @@ def test_tile_tma_variant_matches_float64(cfg, m, tiles):
     torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
+# The Gluon warp-specialized tiles: straight and swap-AB, one and two dots, 64- and 128-row MMA
+# tiles (one and two consumer warp groups), every K depth, and the table's.
+WS_VARIANTS = sorted(
+    {cfg for _, cfg in TABLE if isinstance(cfg, WsTileConfig)}
+    | {
+        WsTileConfig(64, 32, 128),
+        WsTileConfig(64, 32, 128, 16),
+        WsTileConfig(64, 64, 256, 16),
+        WsTileConfig(64, 64, 64, 32, STAGES=3, PRODUCER_REGS=40),
+        WsTileConfig(128, 128, 64, 64),
+        WsTileConfig(64, 16, 128, SWAP_AB=True),
+        WsTileConfig(128, 128, 64, 64, SWAP_AB=True),
+    },
+    key=repr,
+)
+
+
+@pytest.fixture(scope="module")
+def ws_compiled(tmp_path_factory):
+    """{config: (PTX, bytes of shared memory)} of every WS variant compiled for sm_90a, in one
+    subprocess (scripts/compile_ws_tile.py: Gluon does not compile with TRITON_INTERPRET set)."""
+    folder = tmp_path_factory.mktemp("ws_ptx")
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    out = subprocess.run(
+        [sys.executable, "-m", "scripts.compile_ws_tile", str(folder), *map(repr, WS_VARIANTS)],
+        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    return {
+        cfg: ((folder / f"{i}.ptx").read_text(), line["shared"])
+        for i, (cfg, line) in enumerate(zip(WS_VARIANTS, lines, strict=True))
+    }
+
+
+@pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
+def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compiled):
+    assert ws_tile.is_valid(cfg, 3072, 2048)
+    ptx, shared = ws_compiled[cfg]
+    # WGMMAs of each dot's width, fed from shared memory; TMA loads completing on mbarriers and
+    # TMA stores; a producer warp that gives up registers (setmaxnreg: warp specialization).
+    assert f"wgmma.mma_async.sync.aligned.m64n{cfg.BLOCK_S}k16.f32.f16.f16" in ptx
+    if cfg.BLOCK_S2:
+        assert f"wgmma.mma_async.sync.aligned.m64n{cfg.BLOCK_S2}k16.f32.f16.f16" in ptx
+    assert "cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes" in ptx
+    assert "cp.async.bulk.tensor.2d.global.shared::cta" in ptx
+    # (24 registers also park warps that wait outside their partition: the 40-register variant
+    # is the one that shows PRODUCER_REGS reaching the producer.)
+    assert f"setmaxnreg.dec.sync.aligned.u32 \t{cfg.PRODUCER_REGS};" in ptx
+    # The ring as configured, and the output tile within it (stages_that_fit's assumption).
+    ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
+    assert ring_bytes <= shared <= ring_bytes + 1024 <= 227 * 1024
+
+
+@pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
+@pytest.mark.parametrize("m", [1, 40])
+def test_ws_tile_dispatch_under_the_interpreter_matches_float64(cfg, m):
+    # On the CPU a Gluon config runs its tma_tile twin (ws_tile.interpreter_twin): this checks
+    # that the dispatch gives right answers under the interpreter, not the Gluon kernel
+    # (compiled above, run on the GPU).
+    if DEVICE == "cuda":
+        pytest.skip("natively the Gluon kernel itself runs: tests/test_triton_gpu.py")
+    n, k = 2 * cfg.block_n + 8, 2 * cfg.BLOCK_K
+    a = torch.randn(m, k, dtype=torch.float16) / k**0.5
+    b = torch.randn(n, k, dtype=torch.float16)
+    c = torch.full((m, n), float("nan"), dtype=torch.float16)
+    solution.launch_config(a, b, c, cfg)
+    assert torch.isfinite(c).all(), "unwritten elements"
+    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+
+
 GEMV_VARIANTS = sorted(
     {cfg for _, cfg in TABLE if isinstance(cfg, GemvConfig)}
     | {GemvConfig(1, 16, 64), GemvConfig(4, 8, 128, num_warps=8), GemvConfig(8, 16, 32)},
@@ -177,6 +257,8 @@ def _valid(cfg, m):
         return tma_tile.is_valid(cfg, 3072, 2048)
     if isinstance(cfg, PairConfig):
         return pair.is_valid(cfg, 3072, 2048)
+    if isinstance(cfg, WsTileConfig):
+        return ws_tile.is_valid(cfg, 3072, 2048)
     return is_valid(cfg, 3072, 2048)
 
 

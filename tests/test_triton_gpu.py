@@ -8,6 +8,7 @@ from gpu_checks import (
     check_matches_float32_reference,
     check_row_padded_views,
 )
+from test_triton_cpu import WS_VARIANTS
 
 from fibgemm import WORKLOAD_MS, K, N
 
@@ -123,7 +124,8 @@ def test_replayed_tma_launches_follow_the_operands_not_their_descriptors(run, B,
     from triton_gemm import launch, main
 
     cfg = main.select_config(m)
-    assert isinstance(cfg, (main.TileTmaConfig, main.TmaConfig)), f"M={m} is no TMA config"
+    tma_kinds = (main.TileTmaConfig, main.TmaConfig, main.WsTileConfig)
+    assert isinstance(cfg, tma_kinds), f"M={m} is no TMA config"
     device = check_fresh_operands_every_call(run, B, m, calls=launch.DESCRIPTORS_KEPT + 2)
     assert main._replays[(m, device)].encoded, "descriptors encoded on every call"
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
@@ -134,3 +136,19 @@ def test_replayed_tma_launches_follow_the_operands_not_their_descriptors(run, B,
     run(A, B, C)
     assert torch.isfinite(C).all(), "unwritten (NaN) elements in C"
     torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
+@pytest.mark.parametrize("m", [1, 40, 200, 1000])
+def test_ws_tile_variants_match_float32_reference(B, cfg, m):
+    """The Gluon warp-specialized kernel itself (the CPU tests only compile it): M shorter than
+    a tile (TMA boxes past A's end), a shifted last token tile, several waves; row-padded
+    operands at M = 200."""
+    from triton_gemm import main
+
+    def run_cfg(A, B, C):
+        main.launch_config(A, B, C, cfg)
+
+    check_matches_float32_reference(run_cfg, B, m)
+    if m == 200:
+        check_row_padded_views(run_cfg, B, m)

@@ -34,6 +34,9 @@ keeps descriptor objects and goes through the wrapper).
 import os
 from dataclasses import dataclass
 
+# Gluon kernels' (ws_tile.py) descriptors also carry the shared-memory layout of their boxes.
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonDescriptor
 from triton.tools.tensor_descriptor import TensorDescriptor
 
 # Under the CPU interpreter there is nothing to compile: launch through the JIT path.
@@ -51,10 +54,11 @@ DESCRIPTORS_KEPT = 8  # per replayer slot: a weight and a few activation buffers
 @dataclass(frozen=True)
 class Described:
     """A replayer slot: the TMA descriptor of operand `operand` (0 = A, 1 = B, 2 = C) with
-    `block` boxes."""
+    `block` boxes; a Gluon kernel's (with the boxes' shared-memory layout) if `gluon`."""
 
     operand: int
     block: tuple
+    gluon: bool = False
 
 
 class _Address:
@@ -70,12 +74,12 @@ class _Address:
         return self.ptr
 
 
-def descriptor(t, block_shape, base=None) -> TensorDescriptor:
-    """A host-side TMA descriptor of the 2-D tensor t (or of `base`, an address standing for
-    it), loading block_shape tiles (rows past t's end read as zeros). Built without the
-    dataclass's checks, ~3x cheaper: main.run has checked what they check (16-byte aligned base
-    and row stride, unit column stride)."""
-    d = object.__new__(TensorDescriptor)
+def descriptor(t, block_shape, base=None, gluon: bool = False):
+    """A host-side TMA descriptor of the 2-D fp16 tensor t (or of `base`, an address standing
+    for it), loading block_shape tiles (rows past t's end read as zeros); for a Gluon kernel
+    with `gluon`. Built without the dataclass's checks, ~3x cheaper: main.run has checked what
+    they check (16-byte aligned base and row stride, unit column stride)."""
+    d = object.__new__(GluonDescriptor if gluon else TensorDescriptor)
     d.base, d.shape, d.strides, d.block_shape, d.padding = (
         t if base is None else base,
         t.shape,
@@ -83,12 +87,16 @@ def descriptor(t, block_shape, base=None) -> TensorDescriptor:
         list(block_shape),
         "zero",
     )
+    if gluon:
+        d.layout = gl.NVMMASharedLayout.get_default_for(list(block_shape), gl.float16)
     return d
 
 
-def described(slot: Described | None, A, B, C) -> TensorDescriptor | None:
+def described(slot: Described | None, A, B, C):
     """The argument a Described slot stands for in a first launch (None for None)."""
-    return None if slot is None else descriptor((A, B, C)[slot.operand], slot.block)
+    if slot is None:
+        return None
+    return descriptor((A, B, C)[slot.operand], slot.block, gluon=slot.gluon)
 
 
 def _spec(jit_fn, args: tuple) -> tuple:
@@ -98,7 +106,7 @@ def _spec(jit_fn, args: tuple) -> tuple:
     if skip is None:
         skip = _m_position[jit_fn] = jit_fn.arg_names.index("M")
     return tuple(
-        tuple(a.block_shape) if isinstance(a, TensorDescriptor) else a
+        tuple(a.block_shape) if isinstance(a, (TensorDescriptor, GluonDescriptor)) else a
         for i, a in enumerate(args)
         if i != skip and not hasattr(a, "data_ptr")
     )
@@ -274,7 +282,7 @@ def _lead_args(slots, encoders=None):
                 if len(by_address) >= DESCRIPTORS_KEPT:
                     by_address.clear()
                 operand = (A, B, C)[slot.operand]
-                desc = descriptor(operand, slot.block, _Address(ptr))
+                desc = descriptor(operand, slot.block, _Address(ptr), slot.gluon)
                 kept_args = by_address[ptr] = [desc] if encode is None else encode(desc)
             lead.extend(kept_args)
         return lead

@@ -4,21 +4,23 @@ A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The 
 kernel (split-K, swap-AB) is in kernel.py, the two-dot-wide tiles of the middle range in
 pair.py, one TMA tile per CTA in tma_tile.py, the persistent TMA kernel in tma.py, the CUDA-core
 kernel for the smallest M in gemv.py; which one runs, with which config, for each M bucket is
-the tuned table in tuned.py.
+the tuned table in tuned.py. ws_tile.py's warp-specialized tiles are written in Gluon
+(triton.experimental.gluon), Triton's explicit layer over the same compiler.
 """
 
 import bisect
 
 import torch
 
-from . import gemv, kernel, pair, tma, tma_tile
+from . import gemv, kernel, pair, tma, tma_tile, ws_tile
 from .gemv import GemvConfig
 from .kernel import GemmConfig
-from .launch import launch, replayer
+from .launch import INTERPRET, launch, replayer
 from .pair import PairConfig
 from .tma import TmaConfig
 from .tma_tile import TileTmaConfig
 from .tuned import TABLE
+from .ws_tile import WsTileConfig
 
 N, K = 3072, 2048
 _BUCKET_LIMITS = [limit for limit, _ in TABLE]
@@ -60,18 +62,27 @@ _KERNELS = {
     PairConfig: (pair._pair_kernel, pair),
     TmaConfig: (tma._gemm_tma_kernel, tma),
     TileTmaConfig: (tma_tile._tile_tma_kernel, tma_tile),
+    WsTileConfig: (ws_tile._ws_tile_kernel, ws_tile),
 }
+
+
+def _kernel_of(cfg) -> tuple:
+    """(jit function, module laying out its grid and arguments, config) that runs `cfg`: under
+    TRITON_INTERPRET=1 a Gluon config's tma_tile twin, as Gluon has no CPU interpreter."""
+    if INTERPRET and isinstance(cfg, WsTileConfig):
+        cfg = ws_tile.interpreter_twin(cfg)
+    return (*_KERNELS[type(cfg)], cfg)
 
 
 def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> None:
     """Launch the kernel `cfg` belongs to (no checks: run() and the tuner call this)."""
-    jit_fn, module = _KERNELS[type(cfg)]
+    jit_fn, module, cfg = _kernel_of(cfg)
     launch(jit_fn, cfg, A.get_device(), *module._grid_and_args(A, B, C, cfg))
 
 
 def _first_launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg):
     """Launch cfg (compiling it on first use) and return its replayer for later calls."""
-    jit_fn, module = _KERNELS[type(cfg)]
+    jit_fn, module, cfg = _kernel_of(cfg)
     device_index = A.get_device()
     grid, args = module._grid_and_args(A, B, C, cfg)
     launch(jit_fn, cfg, device_index, grid, args)

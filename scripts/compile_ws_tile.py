@@ -1,0 +1,76 @@
+"""Compile Gluon warp-specialized tile configs of the Triton solution (ws_tile.py) for sm_90a.
+
+Usage: python -m scripts.compile_ws_tile DUMP_DIR [CONFIG ...]
+CONFIG is a WsTileConfig repr (default: every distinct WsTileConfig of the table). Writes
+DUMP_DIR/<index>.ptx for the index-th config and prints one JSON line per config: the config,
+its compile time and its shared memory in bytes. Needs no GPU. Gluon has no interpreter and
+does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared (the CPU tests
+call it in a subprocess).
+"""
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+from fibgemm import REPO_ROOT, K, N
+
+os.environ.pop("TRITON_INTERPRET", None)  # before triton is imported
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+
+import triton  # noqa: E402
+from triton.backends.compiler import GPUTarget  # noqa: E402
+from triton.experimental.gluon._runtime import GluonASTSource  # noqa: E402
+from triton_gemm import ws_tile  # noqa: E402
+from triton_gemm.ws_tile import WsTileConfig  # noqa: E402
+
+M_FOR_DESCRIPTORS = 200  # any M: the kernel takes it at run time
+
+
+def compile_for_sm90(cfg: WsTileConfig):
+    """The compiled kernel of cfg for sm_90a at this problem's N and K."""
+    a = torch.empty(M_FOR_DESCRIPTORS, K, dtype=torch.float16)
+    b = torch.empty(N, K, dtype=torch.float16)
+    c = torch.empty(M_FOR_DESCRIPTORS, N, dtype=torch.float16)
+    _, args = ws_tile._grid_and_args(a, b, c, cfg)
+    fn = ws_tile._ws_tile_kernel
+    signature, constexprs = {}, {}
+    for i, (name, arg) in enumerate(zip(fn.arg_names, args, strict=True)):
+        if name == "M":
+            signature[name] = "i32"
+        elif hasattr(arg, "block_shape"):
+            signature[name] = f"tensordesc<fp16{list(arg.block_shape)},{arg.layout!r}>"
+        else:  # None (no second dot) and the constexprs
+            signature[name], constexprs[(i,)] = "constexpr", arg
+    src = GluonASTSource(fn, signature, constexprs)
+    target = GPUTarget("cuda", 90, 32)
+    return triton.compile(src, target=target, options={"num_warps": cfg.num_warps})
+
+
+def main() -> int:
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    if len(sys.argv) > 2:
+        cfgs = [eval(text, {"WsTileConfig": WsTileConfig}) for text in sys.argv[2:]]
+    else:
+        from triton_gemm.tuned import TABLE
+
+        cfgs = sorted({c for _, c in TABLE if isinstance(c, WsTileConfig)}, key=repr)
+    for i, cfg in enumerate(cfgs):
+        start = time.perf_counter()
+        kernel = compile_for_sm90(cfg)
+        seconds = time.perf_counter() - start
+        (out / f"{i}.ptx").write_text(kernel.asm["ptx"])
+        line = {"config": repr(cfg), "seconds": round(seconds, 2), "shared": kernel.metadata.shared}
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,322 @@
+"""Warp-specialized Hopper tile kernel for C = A @ B.T, written in Gluon (Triton's explicit
+layer: `triton.experimental.gluon`), one output tile per CTA.
+
+The @triton.jit kernels leave the pipeline to Triton's pipeliner: every warp waits on each
+stage and one MMA batch is in flight. Measured on the H200 at M = 144 with the tile shape of
+the CuTe kernel (64 x 80, 117 CTAs): 9.65 us against the CuTe kernel's 7.74. Here the pipeline
+is written out as the CuTe kernel writes it:
+- a producer partition (one warp, few registers) TMA-loads X and Y tiles into a ring of
+  `STAGES` shared-memory buffers, each guarded by a ready/empty mbarrier pair;
+- the default partition (one warp group per 64 rows of the tile) waits on "ready", issues
+  WGMMAs from shared memory, keeps one batch in flight and releases the previous stage;
+- the epilogue converts the accumulator to fp16 and writes it with one TMA store.
+
+Operand mapping (as in the CuTe solution): straight, X = A (tokens on the MMA's 64-row side),
+Y = B; SWAP_AB, X = B (N on the 64-row side), Y = A (tokens on the narrow side, any multiple
+of 8 up to 256), the tile stored transposed. The last tile along each side is shifted back to
+end at the side's end (it overlaps its neighbour; both write the same values): a TMA box
+partly past the end of A is slow (the CuTe solution measured up to 2.5 us at M = 200). Only
+when M is shorter than one tile do boxes leave A: rows past M are zero-filled by the loads
+and clipped by the store. Gluon has no CPU interpreter: CI compiles these kernels
+to sm_90a PTX (tests/test_triton_cpu.py), the device runs them (tests/test_triton_gpu.py).
+"""
+
+from dataclasses import dataclass
+
+import torch
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.hopper import (
+    fence_async_shared,
+    mbarrier,
+    tma,
+    warpgroup_mma,
+    warpgroup_mma_wait,
+)
+
+from .launch import Described, described
+from .tma_tile import TileTmaConfig
+
+SMEM_BYTES = 227 * 1024
+MAX_STAGES = 16
+
+
+@dataclass(frozen=True)
+class WsTileConfig:
+    BLOCK_R: int  # rows of the MMA tile: tokens (straight) or columns of C (SWAP_AB); 64 or 128
+    BLOCK_S: int  # the MMA's narrow side: columns of C (straight) or tokens (SWAP_AB)
+    BLOCK_K: int = 64
+    BLOCK_S2: int = 0  # a second dot beside the first: widths such as 80 = 64 + 16; 0: none
+    SWAP_AB: bool = False
+    STAGES: int = 0  # ring depth; 0: as many as fit, up to MAX_STAGES
+    PRODUCER_REGS: int = 24  # registers per thread of the producer warp
+
+    @property
+    def num_warps(self) -> int:
+        return 4 * (self.BLOCK_R // 64)  # one warp group per 64 MMA rows
+
+    @property
+    def num_stages(self) -> int:  # launch.py's compile option; the ring depth is `ring`
+        return 1
+
+    @property
+    def width(self) -> int:
+        return self.BLOCK_S + self.BLOCK_S2
+
+    @property
+    def block_m(self) -> int:  # tokens per tile
+        return self.width if self.SWAP_AB else self.BLOCK_R
+
+    @property
+    def block_n(self) -> int:  # columns of C per tile
+        return self.BLOCK_R if self.SWAP_AB else self.width
+
+    def stages_that_fit(self) -> int:
+        """Ring stages that fit in shared memory beside the mbarriers. The fp16 output tile
+        reuses the ring's memory (it is allocated after the ring's last use: the compiled
+        kernels' shared memory is the ring's plus ~0.3 KB, checked in tests/test_triton_cpu.py)."""
+        stage = (self.BLOCK_R + self.width) * self.BLOCK_K * 2
+        return (SMEM_BYTES - 1024) // stage
+
+    @property
+    def ring(self) -> int:
+        return self.STAGES or min(self.stages_that_fit(), MAX_STAGES)
+
+    def num_tiles(self, m: int, n: int) -> int:
+        return -(-m // self.block_m) * -(-n // self.block_n)
+
+    def c_boxes(self) -> tuple:
+        """The TMA store boxes of the two dots' tiles of C (tokens x columns); None for none."""
+        if self.SWAP_AB:
+            first, second = (self.BLOCK_S, self.BLOCK_R), (self.BLOCK_S2, self.BLOCK_R)
+        else:
+            first, second = (self.BLOCK_R, self.BLOCK_S), (self.BLOCK_R, self.BLOCK_S2)
+        return first, (second if self.BLOCK_S2 else None)
+
+
+def _pow2(x: int) -> bool:
+    return x > 0 and x & (x - 1) == 0
+
+
+def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
+    # Triton's block shapes are powers of two: other widths take a second dot.
+    return (
+        cfg.BLOCK_R in (64, 128)
+        and _pow2(cfg.BLOCK_S)
+        and 8 <= cfg.BLOCK_S <= 256
+        and (cfg.BLOCK_S2 == 0 or (_pow2(cfg.BLOCK_S2) and 8 <= cfg.BLOCK_S2 < cfg.BLOCK_S))
+        and cfg.BLOCK_K in (64, 128, 256)
+        and k % cfg.BLOCK_K == 0
+        and cfg.block_n <= n
+        and 2 <= cfg.ring <= cfg.stages_that_fit()
+        # The output tile reuses the ring's shared memory (see stages_that_fit).
+        and cfg.BLOCK_R * cfg.width * 2 <= cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
+        and cfg.PRODUCER_REGS % 8 == 0
+        and 24 <= cfg.PRODUCER_REGS <= 256
+    )
+
+
+@gluon.jit
+def _produce(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+    K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+):  # fmt: skip
+    """Producer partition: TMA every K step of the tile into the ring. (Worker partitions take
+    no None: without a second dot, y2_desc and y2_ring stand in for the absent ones.)"""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
+    BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
+    Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
+    stage_bytes: gl.constexpr = x_desc.block_type.nbytes + y_desc.block_type.nbytes + Y2_BYTES
+    for i in range(K_TILES):
+        s = i % STAGES
+        k = i * BLOCK_K
+        # A fresh mbarrier counts as having completed the phase before 0: the first lap
+        # through the ring does not wait.
+        mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
+        mbarrier.expect(ready.index(s), stage_bytes)
+        tma.async_copy_global_to_shared(x_desc, [x0, k], ready.index(s), x_ring.index(s))
+        tma.async_copy_global_to_shared(y_desc, [y0, k], ready.index(s), y_ring.index(s))
+        if HAS_S2:
+            tma.async_copy_global_to_shared(
+                y2_desc, [y0 + BLOCK_S, k], ready.index(s), y2_ring.index(s)
+            )
+
+
+@gluon.jit
+def _consume(
+    x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+    layouts: gl.constexpr,
+):  # fmt: skip
+    """Default partition: WGMMA the ring's stages into fp32 accumulators (one per Y tile),
+    one batch in flight; a stage goes back to the producer once the batch reading it is done."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    BLOCK_R: gl.constexpr = x_ring.type.shape[1]
+    BLOCK_S: gl.constexpr = y_ring.type.shape[1]
+    BLOCK_S2: gl.constexpr = y2_ring.type.shape[1]
+    acc = gl.zeros((BLOCK_R, BLOCK_S), dtype=gl.float32, layout=layouts[0])
+    if HAS_S2:
+        acc2 = gl.zeros((BLOCK_R, BLOCK_S2), dtype=gl.float32, layout=layouts[1])
+    for i in range(K_TILES):
+        s = i % STAGES
+        mbarrier.wait(ready.index(s), (i // STAGES) & 1)
+        x = x_ring.index(s)
+        acc = warpgroup_mma(x, y_ring.index(s).permute((1, 0)), acc, is_async=True)
+        if HAS_S2:
+            acc2 = warpgroup_mma(x, y2_ring.index(s).permute((1, 0)), acc2, is_async=True)
+            # The two MMAs of this stage may stay in flight; the previous stage's are done.
+            acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2, deps=(acc, acc2, x))
+        else:
+            acc, _ = warpgroup_mma_wait(num_outstanding=1, deps=(acc, x))
+        mbarrier.arrive(empty.index((i + STAGES - 1) % STAGES), count=1, pred=i > 0)
+    # Tuples: Triton 3.6's warp_specialize takes the default partition's results as one.
+    if HAS_S2:
+        acc, acc2 = warpgroup_mma_wait(num_outstanding=0, deps=(acc, acc2))
+        return (acc, acc2)
+    else:
+        return (warpgroup_mma_wait(num_outstanding=0, deps=(acc,)),)
+
+
+@gluon.jit
+def _staged(acc, c_desc, SWAP_AB: gl.constexpr):
+    """acc (fp32, rows x columns of the MMA tile) -> fp16, transposed with SWAP_AB, in a
+    shared-memory tile laid out for c_desc's TMA store."""
+    out = acc.to(gl.float16)
+    if SWAP_AB:
+        out = gl.permute(out, (1, 0))
+    return gl.allocate_shared_memory(gl.float16, c_desc.block_type.shape, c_desc.layout, out)
+
+
+@gluon.jit(do_not_specialize=["M"])
+def _ws_tile_kernel(
+    x_desc,  # [R, K] with (BLOCK_R, BLOCK_K) boxes
+    y_desc,  # [S, K] with (BLOCK_S, BLOCK_K) boxes
+    y2_desc,  # [S, K] with (BLOCK_S2, BLOCK_K) boxes, for the second dot; None without
+    c_desc,  # C [M, N], boxes of the first dot's tile
+    c2_desc,  # C [M, N], boxes of the second dot's tile; None without
+    M,
+    N: gl.constexpr,
+    K: gl.constexpr,
+    SWAP_AB: gl.constexpr,
+    STAGES: gl.constexpr,
+    PRODUCER_REGS: gl.constexpr,
+):
+    BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
+    BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
+    BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
+    BLOCK_S2: gl.constexpr = 0 if y2_desc is None else y2_desc.block_type.shape[0]
+    WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2
+    K_TILES: gl.constexpr = K // BLOCK_K
+    # Token tiles vary fastest: CTAs running side by side read the same columns of B.
+    pid = gl.program_id(0)
+    if SWAP_AB:
+        tiles_m = gl.cdiv(M, WIDTH)
+        m0 = gl.minimum((pid % tiles_m) * WIDTH, gl.maximum(M - WIDTH, 0))
+        n0 = gl.minimum((pid // tiles_m) * BLOCK_R, N - BLOCK_R)
+        x0 = n0
+        y0 = m0
+    else:
+        tiles_m = gl.cdiv(M, BLOCK_R)
+        m0 = gl.minimum((pid % tiles_m) * BLOCK_R, gl.maximum(M - BLOCK_R, 0))
+        n0 = gl.minimum((pid // tiles_m) * WIDTH, N - WIDTH)
+        x0 = m0
+        y0 = n0
+
+    x_ring = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BLOCK_R, BLOCK_K], x_desc.layout)
+    y_ring = gl.allocate_shared_memory(y_desc.dtype, [STAGES, BLOCK_S, BLOCK_K], y_desc.layout)
+    HAS_S2: gl.constexpr = y2_desc is not None
+    y2_ring = y_ring
+    if HAS_S2:
+        y2_ring = gl.allocate_shared_memory(
+            y2_desc.dtype, [STAGES, BLOCK_S2, BLOCK_K], y2_desc.layout
+        )
+    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for s in gl.static_range(STAGES):
+        mbarrier.init(ready.index(s), count=1)
+        mbarrier.init(empty.index(s), count=1)
+    fence_async_shared()
+
+    layouts: gl.constexpr = (
+        _acc_layout(gl.num_warps(), BLOCK_S),
+        _acc_layout(gl.num_warps(), BLOCK_S2),
+    )
+    accs = gl.warp_specialize(
+        [
+            (_consume, (x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, layouts)),
+            (
+                _produce,
+                (
+                    x_desc,
+                    y_desc,
+                    y2_desc if HAS_S2 else y_desc,
+                    x_ring,
+                    y_ring,
+                    y2_ring,
+                    ready,
+                    empty,
+                    x0,
+                    y0,
+                    K_TILES,
+                    HAS_S2,
+                ),
+            ),
+        ],
+        [1],
+        [PRODUCER_REGS],
+    )
+    # Both tiles are staged before either store is issued: a TMA store reads its tile
+    # asynchronously, and a tile allocated after it could reuse that memory.
+    c_smem = _staged(accs[0], c_desc, SWAP_AB)
+    if HAS_S2:
+        c2_smem = _staged(accs[1], c2_desc, SWAP_AB)
+    fence_async_shared()
+    tma.async_copy_shared_to_global(c_desc, [m0, n0], c_smem)
+    if HAS_S2:
+        if SWAP_AB:
+            tma.async_copy_shared_to_global(c2_desc, [m0 + BLOCK_S, n0], c2_smem)
+        else:
+            tma.async_copy_shared_to_global(c2_desc, [m0, n0 + BLOCK_S], c2_smem)
+    tma.store_wait(pendings=0)
+
+
+@gluon.constexpr_function
+def _acc_layout(num_warps, width):
+    """The WGMMA accumulator layout of a (64 * num_warps / 4) x width tile (None for width 0)."""
+    if width == 0:
+        return None
+    return gl.NVMMADistributedLayout(
+        version=[3, 0], warps_per_cta=[num_warps, 1], instr_shape=[16, width, 16]
+    )
+
+
+def interpreter_twin(cfg: WsTileConfig) -> TileTmaConfig:
+    """The tma_tile config of the same tiles, which TRITON_INTERPRET=1 runs on the CPU in this
+    kernel's place: Gluon has no interpreter. Swapped two-dot tiles become one-dot tiles of
+    BLOCK_S tokens (more tiles, the same result). The Gluon kernel itself is compiled in CI
+    and run on the device (tests/test_triton_cpu.py, tests/test_triton_gpu.py)."""
+    if cfg.SWAP_AB:
+        return TileTmaConfig(cfg.BLOCK_S, cfg.BLOCK_R, cfg.BLOCK_K, SWAP_AB=True, num_stages=2)
+    return TileTmaConfig(cfg.BLOCK_R, cfg.BLOCK_S, cfg.BLOCK_K, cfg.BLOCK_S2, num_stages=2)
+
+
+def replay_slots(cfg: WsTileConfig) -> tuple:
+    """What each leading argument is (launch.replayer): descriptors of X, Y, Y's second-dot
+    rows (or None), C and C's second-dot tile (or None)."""
+    x_operand, y_operand = (1, 0) if cfg.SWAP_AB else (0, 1)
+    c_box, c2_box = cfg.c_boxes()
+    return (
+        Described(x_operand, (cfg.BLOCK_R, cfg.BLOCK_K), gluon=True),
+        Described(y_operand, (cfg.BLOCK_S, cfg.BLOCK_K), gluon=True),
+        Described(y_operand, (cfg.BLOCK_S2, cfg.BLOCK_K), gluon=True) if cfg.BLOCK_S2 else None,
+        Described(2, c_box, gluon=True),
+        Described(2, c2_box, gluon=True) if c2_box else None,
+    )
+
+
+def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTileConfig):
+    M, K = A.shape
+    N = B.shape[0]
+    grid = (cfg.num_tiles(M, N), 1, 1)
+    descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
+    return grid, (*descs, M, N, K, cfg.SWAP_AB, cfg.ring, cfg.PRODUCER_REGS)
