@@ -1,7 +1,7 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines).
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
 M in 1 (bucket <= 1): best geomean 1.035x vs torch; runner-up 1.025x; 417 configs
 M in 2 (bucket <= 2): best geomean 1.037x vs torch; runner-up 1.030x; 415 configs
 M in 4 (bucket <= 4): best geomean 1.049x vs torch; runner-up 1.035x; 409 configs
@@ -14,37 +14,37 @@ M in 32 (bucket <= 32): best geomean 1.070x vs torch; runner-up 1.065x; 689 conf
 M in 35 (bucket <= 35): best geomean 1.011x vs torch; runner-up 0.996x; 650 configs
 M in 40 (bucket <= 40): best geomean 1.037x vs torch; runner-up 1.019x; 650 configs
 M in 48 (bucket <= 48): best geomean 1.059x vs torch; runner-up 1.043x; 650 configs
-M in 56 (bucket <= 56): best geomean 1.046x vs torch; runner-up 1.046x; 650 configs
-M in 64 (bucket <= 64): best geomean 1.055x vs torch; runner-up 1.053x; 650 configs
-M in 70 (bucket <= 70): best geomean 0.886x vs torch; runner-up 0.884x; 447 configs
-M in 72 (bucket <= 72): best geomean 0.895x vs torch; runner-up 0.890x; 447 configs
-M in 80 (bucket <= 80): best geomean 0.907x vs torch; runner-up 0.903x; 447 configs
-M in 88 (bucket <= 88): best geomean 0.924x vs torch; runner-up 0.923x; 431 configs
-M in 96 (bucket <= 96): best geomean 0.950x vs torch; runner-up 0.950x; 431 configs
-M in 104 (bucket <= 104): best geomean 1.021x vs torch; runner-up 1.002x; 431 configs
-M in 112 (bucket <= 112): best geomean 1.019x vs torch; runner-up 1.002x; 431 configs
-M in 120 (bucket <= 120): best geomean 1.023x vs torch; runner-up 1.023x; 431 configs
-M in 128 (bucket <= 128): best geomean 1.023x vs torch; runner-up 1.018x; 431 configs
-M in 136 (bucket <= 136): best geomean 0.830x vs torch; runner-up 0.812x; 331 configs
-M in 144 (bucket <= 144): best geomean 0.875x vs torch; runner-up 0.829x; 331 configs
-M in 152 (bucket <= 152): best geomean 0.905x vs torch; runner-up 0.849x; 331 configs
-M in 160 (bucket <= 160): best geomean 0.918x vs torch; runner-up 0.857x; 331 configs
-M in 168 (bucket <= 168): best geomean 0.940x vs torch; runner-up 0.867x; 331 configs
-M in 176 (bucket <= 176): best geomean 0.936x vs torch; runner-up 0.860x; 331 configs
-M in 184 (bucket <= 184): best geomean 0.974x vs torch; runner-up 0.902x; 331 configs
-M in 192 (bucket <= 192): best geomean 0.970x vs torch; runner-up 0.899x; 331 configs
-M in 200 (bucket <= 200): best geomean 0.891x vs torch; runner-up 0.873x; 324 configs
-M in 208 (bucket <= 208): best geomean 0.895x vs torch; runner-up 0.883x; 324 configs
-M in 216 (bucket <= 216): best geomean 0.933x vs torch; runner-up 0.930x; 324 configs
-M in 224 (bucket <= 224): best geomean 0.942x vs torch; runner-up 0.931x; 324 configs
-M in 232 (bucket <= 232): best geomean 0.955x vs torch; runner-up 0.947x; 324 configs
-M in 240 (bucket <= 240): best geomean 0.940x vs torch; runner-up 0.931x; 324 configs
-M in 248 (bucket <= 248): best geomean 0.929x vs torch; runner-up 0.926x; 324 configs
-M in 256 (bucket <= 256): best geomean 0.935x vs torch; runner-up 0.935x; 324 configs
-M in 972 (bucket <= 1024): best geomean 0.946x vs torch; runner-up 0.928x; 134 configs
-M in 2053 (bucket <= 2176): best geomean 0.911x vs torch; runner-up 0.869x; 134 configs
-M in 2379 (bucket <= 4096): best geomean 0.883x vs torch; runner-up 0.880x; 134 configs
-M in 8192 (bucket <= inf): best geomean 0.973x vs torch; runner-up 0.929x; 113 configs
+M in 56 (bucket <= 56): best geomean 1.055x vs torch; runner-up 1.006x; 4 configs
+M in 64 (bucket <= 64): best geomean 1.051x vs torch; runner-up 1.011x; 4 configs
+M in 70 (bucket <= 70): best geomean 0.982x vs torch; runner-up 0.942x; 10 configs
+M in 72 (bucket <= 72): best geomean 0.972x vs torch; runner-up 0.938x; 10 configs
+M in 80 (bucket <= 80): best geomean 0.978x vs torch; runner-up 0.934x; 10 configs
+M in 88 (bucket <= 88): best geomean 0.980x vs torch; runner-up 0.934x; 10 configs
+M in 96 (bucket <= 96): best geomean 0.984x vs torch; runner-up 0.951x; 10 configs
+M in 104 (bucket <= 104): best geomean 1.025x vs torch; runner-up 0.988x; 10 configs
+M in 112 (bucket <= 112): best geomean 1.015x vs torch; runner-up 0.978x; 10 configs
+M in 120 (bucket <= 120): best geomean 1.012x vs torch; runner-up 0.980x; 10 configs
+M in 128 (bucket <= 128): best geomean 1.023x vs torch; runner-up 0.984x; 10 configs
+M in 136 (bucket <= 136): best geomean 0.875x vs torch; runner-up 0.842x; 19 configs
+M in 144 (bucket <= 144): best geomean 0.876x vs torch; runner-up 0.842x; 19 configs
+M in 152 (bucket <= 152): best geomean 0.900x vs torch; runner-up 0.889x; 19 configs
+M in 160 (bucket <= 160): best geomean 0.905x vs torch; runner-up 0.899x; 19 configs
+M in 168 (bucket <= 168): best geomean 0.925x vs torch; runner-up 0.912x; 19 configs
+M in 176 (bucket <= 176): best geomean 0.926x vs torch; runner-up 0.918x; 19 configs
+M in 184 (bucket <= 184): best geomean 0.986x vs torch; runner-up 0.986x; 19 configs
+M in 192 (bucket <= 192): best geomean 0.974x vs torch; runner-up 0.974x; 19 configs
+M in 200 (bucket <= 200): best geomean 0.913x vs torch; runner-up 0.911x; 16 configs
+M in 208 (bucket <= 208): best geomean 0.913x vs torch; runner-up 0.910x; 16 configs
+M in 216 (bucket <= 216): best geomean 0.946x vs torch; runner-up 0.944x; 16 configs
+M in 224 (bucket <= 224): best geomean 0.949x vs torch; runner-up 0.946x; 16 configs
+M in 232 (bucket <= 232): best geomean 0.952x vs torch; runner-up 0.944x; 16 configs
+M in 240 (bucket <= 240): best geomean 0.947x vs torch; runner-up 0.944x; 16 configs
+M in 248 (bucket <= 248): best geomean 0.946x vs torch; runner-up 0.943x; 16 configs
+M in 256 (bucket <= 256): best geomean 0.941x vs torch; runner-up 0.939x; 16 configs
+M in 972 (bucket <= 1024): best geomean 0.972x vs torch; runner-up 0.946x; 9 configs
+M in 2053 (bucket <= 2176): best geomean 0.931x vs torch; runner-up 0.914x; 9 configs
+M in 2379 (bucket <= 4096): best geomean 0.882x vs torch; runner-up 0.867x; 9 configs
+M in 8192 (bucket <= inf): best geomean 0.969x vs torch; runner-up 0.914x; 9 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -52,6 +52,7 @@ from .kernel import GemmConfig  # noqa: F401
 from .pair import PairConfig  # noqa: F401
 from .tma import TmaConfig  # noqa: F401
 from .tma_tile import TileTmaConfig  # noqa: F401
+from .ws_tile import WsTileConfig  # noqa: F401
 
 DEVICE = "NVIDIA H200"
 DATE = "2026-11-30"
@@ -208,68 +209,62 @@ TABLE = [
     ),
     (
         70,
-        GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=12,
-            SWAP_AB=True,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=128,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         72,
-        GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=10,
-            SWAP_AB=True,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=128,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         80,
-        GemmConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=64,
-            SPLIT_K=1,
-            ROWS_N=None,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=12,
-            SWAP_AB=True,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=128,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         88,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
             BLOCK_K=128,
-            BLOCK_N2=0,
+            BLOCK_S2=0,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         96,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
             BLOCK_K=128,
-            BLOCK_N2=0,
+            BLOCK_S2=0,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
@@ -304,50 +299,50 @@ TABLE = [
     ),
     (
         136,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
-            BLOCK_K=64,
-            BLOCK_N2=0,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=128,
+            BLOCK_S2=16,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=8,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         144,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
             BLOCK_K=128,
-            BLOCK_N2=16,
+            BLOCK_S2=16,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         152,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
             BLOCK_K=128,
-            BLOCK_N2=16,
+            BLOCK_S2=16,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         160,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
             BLOCK_K=128,
-            BLOCK_N2=16,
+            BLOCK_S2=16,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
@@ -400,104 +395,122 @@ TABLE = [
     ),
     (
         200,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
-            BLOCK_K=64,
-            BLOCK_N2=0,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=128,
+            BLOCK_S2=32,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=8,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         208,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=128,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=128,
             BLOCK_K=64,
-            BLOCK_N2=0,
+            BLOCK_S2=0,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=8,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         216,
-        TileTmaConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
             BLOCK_K=128,
-            BLOCK_N2=0,
-            SWAP_AB=True,
-            num_warps=4,
-            num_stages=4,
+            BLOCK_S2=32,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         224,
-        TileTmaConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
             BLOCK_K=128,
-            BLOCK_N2=0,
-            SWAP_AB=True,
-            num_warps=4,
-            num_stages=4,
+            BLOCK_S2=32,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         232,
-        TileTmaConfig(
-            BLOCK_M=128,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
             BLOCK_K=128,
-            BLOCK_N2=0,
-            SWAP_AB=True,
-            num_warps=4,
-            num_stages=4,
+            BLOCK_S2=32,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         240,
-        TileTmaConfig(
-            BLOCK_M=128, BLOCK_N=64, BLOCK_K=64, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=128,
+            BLOCK_K=64,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         248,
-        TileTmaConfig(
-            BLOCK_M=128, BLOCK_N=64, BLOCK_K=64, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=128,
+            BLOCK_S2=32,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         256,
-        TileTmaConfig(
-            BLOCK_M=128, BLOCK_N=64, BLOCK_K=64, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=128,
+            BLOCK_S2=32,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         1024,
-        TileTmaConfig(
-            BLOCK_M=128,
-            BLOCK_N=128,
+        WsTileConfig(
+            BLOCK_R=128,
+            BLOCK_S=128,
             BLOCK_K=64,
-            BLOCK_N2=64,
+            BLOCK_S2=64,
             SWAP_AB=False,
-            num_warps=8,
-            num_stages=4,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         2176,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=256,
+        WsTileConfig(
+            BLOCK_R=128,
+            BLOCK_S=128,
             BLOCK_K=64,
-            BLOCK_N2=0,
-            SWAP_AB=False,
-            num_warps=8,
-            num_stages=5,
+            BLOCK_S2=64,
+            SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
