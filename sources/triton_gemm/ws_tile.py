@@ -11,9 +11,14 @@ is written out as the CuTe kernel writes it:
   WGMMAs from shared memory, keeps one batch in flight and releases the previous stage;
 - the epilogue converts the accumulator to fp16 and writes it with one TMA store.
 
+Measured on the H200 (results/logs/s8/probe_ws_tile3.log, same tiles): M = 144, 9.0 us against
+9.5 for the best @triton.jit tile; ahead at M = 72-144, 200-256, 972 and 2053, behind at M <= 64
+(the CuTe kernel is still faster: 7.74 us at M = 144).
+
 Operand mapping (as in the CuTe solution): straight, X = A (tokens on the MMA's 64-row side),
-Y = B; SWAP_AB, X = B (N on the 64-row side), Y = A (tokens on the narrow side, any multiple
-of 8 up to 256), the tile stored transposed. The last tile along each side is shifted back to
+Y = B; SWAP_AB, X = B (N on the 64-row side), Y = A (tokens on the narrow side), the tile
+stored transposed. Triton's block shapes are powers of two, so widths such as 80 = 64 + 16
+take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store. The last tile along each side is shifted back to
 end at the side's end (it overlaps its neighbour; both write the same values): a TMA box
 partly past the end of A is slow (the CuTe solution measured up to 2.5 us at M = 200). Only
 when M is shorter than one tile do boxes leave A: rows past M are zero-filled by the loads
