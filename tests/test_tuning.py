@@ -75,8 +75,9 @@ def test_cute_l2_hint_pass_offers_the_table_config_with_each_policy():
         assert [c.l2_hint for c in cfgs] == ["", *L2_HINTS]
 
 
-def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings():
+def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings(monkeypatch):
     from cute_gemm import main as cute_main
+    from cute_gemm.kernel import CuteConfig
 
     for m in (1, 16, 128, 2379):
         table_cfg = cute_main.select_config(m)
@@ -87,7 +88,10 @@ def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings
         depths = [c.stages for c in cfgs[1:]]
         assert depths == list(range(max(4, full - 4), full)), (m, depths)
         assert all(is_valid(c, 2048) for c in cfgs)
-    # The swap-AB 64 x 16 tile of M = 1, 128 deep: 11 stages fit, so 7-10 are offered.
+    # A swap-AB 64 x 16 tile 128 deep with a full ring: 11 stages fit, so 7-10 are offered
+    # (the table's own rows may already be shallower: a fixed config, not the table's).
+    full_ring = CuteConfig(64, 16, swap_ab=True, tile_k=128)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: full_ring)
     assert [c.stages for c in tune_cute.with_shallower_rings(1)[1:]] == [7, 8, 9, 10]
 
 
