@@ -1,7 +1,10 @@
 """Throwaway datasets for tests: the repo's definition, a chosen subset of workloads and
 solutions, written with flashinfer-bench's own serializers."""
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from flashinfer_bench.data import Solution, Trace, load_jsonl_file, save_jsonl_file
@@ -26,3 +29,17 @@ def make_dataset(root: Path, ms: list[int], solutions: list[Solution]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(packed_text(s))
     return root
+
+
+def run_repo_module(module: str, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """`python -m module args...` from the repo root in a subprocess, with `env` added: the repo
+    first on PYTHONPATH, then whatever path the caller had (the device's DSL is on it)."""
+    path = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": path, **env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )

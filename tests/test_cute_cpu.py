@@ -1,17 +1,14 @@
 """The CuTe DSL solution without a GPU: every config of its table compiles for sm_90a to PTX that
 really uses Hopper's TMA (cp.async.bulk.tensor), WGMMA and setmaxnreg; bad input is refused."""
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 import torch
 from cute_gemm import main as cute_main  # conftest.py has set CUTE_DSL_ARCH without a GPU
 from cute_gemm.kernel import CuteConfig, is_valid
+from helpers import run_repo_module
 
-from fibgemm import REPO_ROOT
 from scripts.compile_cute import distinct_configs
 
 TABLE = cute_main.TABLE
@@ -21,17 +18,7 @@ CONFIGS = distinct_configs(TABLE)
 @pytest.fixture(scope="module")
 def ptx_by_config(tmp_path_factory):
     dump = tmp_path_factory.mktemp("cute_ptx")
-    # The repo first, then whatever path the DSL came from (the device's is on PYTHONPATH).
-    path = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
-    env = {**os.environ, "CUTE_DSL_ARCH": "sm_90a", "PYTHONPATH": path}
-    out = subprocess.run(
-        [sys.executable, "-m", "scripts.compile_cute", str(dump)],
-        cwd=REPO_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    out = run_repo_module("scripts.compile_cute", str(dump), CUTE_DSL_ARCH="sm_90a")
     assert out.returncode == 0, out.stdout + out.stderr
     print(out.stdout)
     ptx = {}

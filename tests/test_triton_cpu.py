@@ -3,13 +3,11 @@ CPU (CI; conftest.py sets it), natively where CUDA exists. Also the dispatch tab
 checks."""
 
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 import torch
+from helpers import run_repo_module
 from triton_gemm import gemv, pair, tma, tma_tile, ws_tile
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
@@ -19,8 +17,6 @@ from triton_gemm.tma import TmaConfig
 from triton_gemm.tma_tile import TileTmaConfig
 from triton_gemm.tuned import TABLE
 from triton_gemm.ws_tile import WsTileConfig
-
-from fibgemm import REPO_ROOT
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 # One config per variant the kernel has, plus every distinct config of the tuned table.
@@ -177,14 +173,10 @@ WS_VARIANTS = sorted(
 @pytest.fixture(scope="module")
 def ws_compiled(tmp_path_factory):
     """{config: (PTX, bytes of shared memory)} of every WS variant compiled for sm_90a, in one
-    subprocess (scripts/compile_ws_tile.py: Gluon does not compile with TRITON_INTERPRET set)."""
+    subprocess (scripts/compile_ws_tile.py, which clears TRITON_INTERPRET before importing
+    Triton: Gluon does not compile under the interpreter)."""
     folder = tmp_path_factory.mktemp("ws_ptx")
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    out = subprocess.run(
-        [sys.executable, "-m", "scripts.compile_ws_tile", str(folder), *map(repr, WS_VARIANTS)],
-        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+    out = run_repo_module("scripts.compile_ws_tile", str(folder), *map(repr, WS_VARIANTS))
     assert out.returncode == 0, out.stderr[-3000:]
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     return {
