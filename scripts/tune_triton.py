@@ -34,7 +34,7 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 from triton_gemm import gemv  # noqa: E402
 from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
-from triton_gemm.main import launch_config  # noqa: E402
+from triton_gemm.main import launch_config, select_config  # noqa: E402
 from triton_gemm.pair import PairConfig  # noqa: E402
 from triton_gemm.pair import is_valid as pair_is_valid  # noqa: E402
 from triton_gemm.tma import TmaConfig  # noqa: E402
@@ -173,8 +173,6 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
 
 def with_ws_tiles(m: int) -> list:
     """The current table's config for M = m and the Gluon tiles (--ws-tiles)."""
-    from triton_gemm.main import select_config
-
     return [select_config(m)] + _ws_tiles(m)
 
 
