@@ -3,13 +3,17 @@
 Usage: python -m scripts.compile_ws_tile DUMP_DIR [CONFIG ...]
 CONFIG is a WsTileConfig repr (default: every distinct WsTileConfig of the table). Writes
 DUMP_DIR/<index>.ptx for the index-th config and prints one JSON line per config: the config,
-its compile time and its shared memory in bytes. Needs no GPU. Gluon has no interpreter and
+its compile time, its shared memory in bytes and the bytes ptxas spilled (from its -v log). Needs
+no GPU. Gluon has no interpreter and
 does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared (the CPU tests
 call it in a subprocess).
 """
 
+import contextlib
+import io
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -22,6 +26,7 @@ os.environ.pop("TRITON_INTERPRET", None)  # before triton is imported
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
 import triton  # noqa: E402
+from triton import knobs  # noqa: E402
 from triton.backends.compiler import GPUTarget  # noqa: E402
 from triton.experimental.gluon._runtime import GluonASTSource  # noqa: E402
 from triton_gemm import ws_tile  # noqa: E402
@@ -62,12 +67,23 @@ def main() -> int:
         from triton_gemm.tuned import TABLE
 
         cfgs = sorted({c for _, c in TABLE if isinstance(c, WsTileConfig)}, key=repr)
+    # Triton prints ptxas's -v log (spills are in it) when it compiles: never from its cache.
+    knobs.nvidia.dump_ptxas_log = True
+    knobs.compilation.always_compile = True
     for i, cfg in enumerate(cfgs):
         start = time.perf_counter()
-        kernel = compile_for_sm90(cfg)
+        ptxas_log = io.StringIO()
+        with contextlib.redirect_stdout(ptxas_log):
+            kernel = compile_for_sm90(cfg)
         seconds = time.perf_counter() - start
         (out / f"{i}.ptx").write_text(kernel.asm["ptx"])
-        line = {"config": repr(cfg), "seconds": round(seconds, 2), "shared": kernel.metadata.shared}
+        spilled = re.search(r"(\d+) bytes spill stores", ptxas_log.getvalue())
+        line = {
+            "config": repr(cfg),
+            "seconds": round(seconds, 2),
+            "shared": kernel.metadata.shared,
+            "spill_stores": int(spilled.group(1)) if spilled else None,
+        }
         print(json.dumps(line), flush=True)
     return 0
 

@@ -172,15 +172,15 @@ WS_VARIANTS = sorted(
 
 @pytest.fixture(scope="module")
 def ws_compiled(tmp_path_factory):
-    """{config: (PTX, bytes of shared memory)} of every WS variant compiled for sm_90a, in one
-    subprocess (scripts/compile_ws_tile.py, which clears TRITON_INTERPRET before importing
-    Triton: Gluon does not compile under the interpreter)."""
+    """{config: (PTX, bytes of shared memory, bytes ptxas spilled)} of every WS variant
+    compiled for sm_90a, in one subprocess (scripts/compile_ws_tile.py, which clears
+    TRITON_INTERPRET before importing Triton: Gluon does not compile under the interpreter)."""
     folder = tmp_path_factory.mktemp("ws_ptx")
     out = run_repo_module("scripts.compile_ws_tile", str(folder), *map(repr, WS_VARIANTS))
     assert out.returncode == 0, out.stderr[-3000:]
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     return {
-        cfg: ((folder / f"{i}.ptx").read_text(), line["shared"])
+        cfg: ((folder / f"{i}.ptx").read_text(), line["shared"], line["spill_stores"])
         for i, (cfg, line) in enumerate(zip(WS_VARIANTS, lines, strict=True))
     }
 
@@ -188,7 +188,7 @@ def ws_compiled(tmp_path_factory):
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
 def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compiled):
     assert ws_tile.is_valid(cfg, 3072, 2048)
-    ptx, shared = ws_compiled[cfg]
+    ptx, shared, spill_stores = ws_compiled[cfg]
     # WGMMAs of each dot's width, fed from shared memory; TMA loads completing on mbarriers and
     # TMA stores; a producer warp that gives up registers (setmaxnreg: warp specialization).
     assert f"wgmma.mma_async.sync.aligned.m64n{cfg.BLOCK_S}k16.f32.f16.f16" in ptx
@@ -201,6 +201,12 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     # (24 registers also park warps that wait outside their partition: the 40-register variant
     # is the one that shows PRODUCER_REGS reaching the producer.)
     assert f"setmaxnreg.dec.sync.aligned.u32 \t{cfg.PRODUCER_REGS};" in ptx
+    # Consumers release stages with per-thread arrives and the ring is unrolled, so the kernel
+    # has a handful of 128-thread bar.syncs (one per lap through the ring, the epilogue's), not
+    # two per K step (7820a51's kernel: 2 x 16 or 2 x 32 in the loop alone); nothing spilled.
+    assert "cp.async.mbarrier.arrive.noinc.shared.b64" in ptx
+    assert ptx.count("bar.sync") <= 6, ptx.count("bar.sync")
+    assert spill_stores == 0
     # The ring as configured beside the output tile (stages_that_fit's budget).
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
     tile_bytes = cfg.BLOCK_R * cfg.width * 2

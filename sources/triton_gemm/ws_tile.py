@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
+from triton.experimental.gluon.language.nvidia.ampere import async_copy
 from triton.experimental.gluon.language.nvidia.hopper import (
     fence_async_shared,
     mbarrier,
@@ -121,30 +122,79 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
 
 
 @gluon.jit
-def _produce(
-    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-    K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+def _load_stage(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, i, lap,
+    s: gl.constexpr, HAS_S2: gl.constexpr,
 ):  # fmt: skip
-    """Producer partition: TMA every K step of the tile into the ring. (Worker partitions take
-    no None: without a second dot, y2_desc and y2_ring stand in for the absent ones.)"""
-    STAGES: gl.constexpr = x_ring.type.shape[0]
+    """Wait until ring stage s is free, then TMA the i-th K step of the tile into it."""
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
     BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
     Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
     stage_bytes: gl.constexpr = x_desc.block_type.nbytes + y_desc.block_type.nbytes + Y2_BYTES
-    for i in range(K_TILES):
-        s = i % STAGES
-        k = i * BLOCK_K
-        # A fresh mbarrier counts as having completed the phase before 0: the first lap
-        # through the ring does not wait.
-        mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
-        mbarrier.expect(ready.index(s), stage_bytes)
-        tma.async_copy_global_to_shared(x_desc, [x0, k], ready.index(s), x_ring.index(s))
-        tma.async_copy_global_to_shared(y_desc, [y0, k], ready.index(s), y_ring.index(s))
-        if HAS_S2:
-            tma.async_copy_global_to_shared(
-                y2_desc, [y0 + BLOCK_S, k], ready.index(s), y2_ring.index(s)
-            )
+    k = i * BLOCK_K
+    # A fresh mbarrier counts as having completed the phase before 0: the first lap through
+    # the ring does not wait.
+    mbarrier.wait(empty[s], (lap & 1) ^ 1)
+    mbarrier.expect(ready[s], stage_bytes)
+    tma.async_copy_global_to_shared(x_desc, [x0, k], ready[s], x_ring.index(s))
+    tma.async_copy_global_to_shared(y_desc, [y0, k], ready[s], y_ring.index(s))
+    if HAS_S2:
+        tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k], ready[s], y2_ring.index(s))
+
+
+@gluon.jit
+def _produce(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+    K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+):  # fmt: skip
+    """Producer partition: TMA every K step of the tile into the ring, lap after lap (the
+    ring's stages unrolled, then the K steps left over). (Worker partitions take no None:
+    without a second dot, y2_desc and y2_ring stand in for the absent ones.)"""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    LAPS: gl.constexpr = K_TILES // STAGES
+    for lap in range(LAPS):
+        for s in gl.static_range(STAGES):
+            _load_stage(
+                x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+                lap * STAGES + s, lap, s, HAS_S2,
+            )  # fmt: skip
+    for s in gl.static_range(K_TILES % STAGES):
+        _load_stage(
+            x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+            LAPS * STAGES + s, LAPS, s, HAS_S2,
+        )  # fmt: skip
+
+
+@gluon.jit
+def _mma_stage(acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.constexpr,
+               after_lap_one, HAS_S2: gl.constexpr):  # fmt: skip
+    """Wait for ring stage s, issue its WGMMAs, wait for the previous stage's, and hand the
+    previous stage back to the producer. Stage 0's previous stage is the last of the lap
+    before, which exists once `after_lap_one` holds (a releasing arrive for a stage never
+    filled would run the barrier a phase ahead of the producer: a hang)."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    mbarrier.wait(ready[s], lap & 1)
+    # The same stage, indexed with a value computed at run time: with constant indices the
+    # compiler hoists every stage's WGMMA descriptors out of the loop and spills two-dot
+    # tiles' registers (324 bytes at 64 x (64 + 16)).
+    si = (lap * STAGES + s) % STAGES
+    x = x_ring.index(si)
+    acc = warpgroup_mma(x, y_ring.index(si).permute((1, 0)), acc, is_async=True)
+    if HAS_S2:
+        acc2 = warpgroup_mma(x, y2_ring.index(si).permute((1, 0)), acc2, is_async=True)
+        # The two MMAs of this stage may stay in flight; the previous stage's are done.
+        acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2, deps=(acc, acc2, x))
+    else:
+        acc, _ = warpgroup_mma_wait(num_outstanding=1, deps=(acc, x))
+    # Every consumer thread arrives (the barrier counts them all): Triton 3.6 lowers a
+    # one-thread arrive with a bar.sync before and after it. cp.async's arrive fires once the
+    # thread's earlier cp.async copies are done; it issued none.
+    if s == 0:
+        if after_lap_one:
+            async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
+    else:
+        async_copy.mbarrier_arrive(empty[s - 1], increment_count=False)
+    return acc, acc2
 
 
 @gluon.jit
@@ -153,26 +203,28 @@ def _consume(
     layouts: gl.constexpr,
 ):  # fmt: skip
     """Default partition: WGMMA the ring's stages into fp32 accumulators (one per Y tile),
-    one batch in flight; a stage goes back to the producer once the batch reading it is done."""
+    one batch in flight; a stage goes back to the producer once the batch reading it is done.
+    The ring is unrolled (one mbarrier allocation per stage, constant stage indices): with
+    the barriers in one indexed allocation, and one thread arriving, Triton put a 128-thread
+    bar.sync before every wait and around every arrive; now there is one per lap."""
     STAGES: gl.constexpr = x_ring.type.shape[0]
+    LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
     BLOCK_S: gl.constexpr = y_ring.type.shape[1]
     BLOCK_S2: gl.constexpr = y2_ring.type.shape[1]
     acc = gl.zeros((BLOCK_R, BLOCK_S), dtype=gl.float32, layout=layouts[0])
-    if HAS_S2:
-        acc2 = gl.zeros((BLOCK_R, BLOCK_S2), dtype=gl.float32, layout=layouts[1])
-    for i in range(K_TILES):
-        s = i % STAGES
-        mbarrier.wait(ready.index(s), (i // STAGES) & 1)
-        x = x_ring.index(s)
-        acc = warpgroup_mma(x, y_ring.index(s).permute((1, 0)), acc, is_async=True)
-        if HAS_S2:
-            acc2 = warpgroup_mma(x, y2_ring.index(s).permute((1, 0)), acc2, is_async=True)
-            # The two MMAs of this stage may stay in flight; the previous stage's are done.
-            acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2, deps=(acc, acc2, x))
-        else:
-            acc, _ = warpgroup_mma_wait(num_outstanding=1, deps=(acc, x))
-        mbarrier.arrive(empty.index((i + STAGES - 1) % STAGES), count=1, pred=i > 0)
+    # Without a second dot acc2 is a stand-in that no MMA touches.
+    acc2 = gl.zeros((BLOCK_R, BLOCK_S2 if HAS_S2 else BLOCK_S), dtype=gl.float32,
+                    layout=layouts[1] if HAS_S2 else layouts[0])  # fmt: skip
+    for lap in range(LAPS):
+        for s in gl.static_range(STAGES):
+            acc, acc2 = _mma_stage(
+                acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s, lap > 0, HAS_S2
+            )
+    for s in gl.static_range(K_TILES % STAGES):
+        acc, acc2 = _mma_stage(
+            acc, acc2, x_ring, y_ring, y2_ring, ready, empty, LAPS, s, LAPS > 0, HAS_S2
+        )
     # Tuples: Triton 3.6's warp_specialize takes the default partition's results as one.
     if HAS_S2:
         acc, acc2 = warpgroup_mma_wait(num_outstanding=0, deps=(acc, acc2))
@@ -242,11 +294,16 @@ def _ws_tile_kernel(
     c2_smem = c_smem
     if HAS_S2:
         c2_smem = gl.allocate_shared_memory(gl.float16, c2_desc.block_type.shape, c2_desc.layout)
-    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    # One allocation per mbarrier (tuples): Triton orders accesses to one allocation with a
+    # bar.sync, whatever the index.
+    ready = ()
+    empty = ()
+    for _ in gl.static_range(STAGES):
+        ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
+        empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
     for s in gl.static_range(STAGES):
-        mbarrier.init(ready.index(s), count=1)
-        mbarrier.init(empty.index(s), count=1)
+        mbarrier.init(ready[s], count=1)  # the producer's expect; TMA completes the bytes
+        mbarrier.init(empty[s], count=32 * gl.num_warps())  # each consumer thread
     fence_async_shared()
 
     layouts: gl.constexpr = (
