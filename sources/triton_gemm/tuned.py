@@ -14,35 +14,35 @@ M in 32 (bucket <= 32): best geomean 1.070x vs torch; runner-up 1.065x; 689 conf
 M in 35 (bucket <= 35): best geomean 1.011x vs torch; runner-up 0.996x; 650 configs
 M in 40 (bucket <= 40): best geomean 1.037x vs torch; runner-up 1.019x; 650 configs
 M in 48 (bucket <= 48): best geomean 1.059x vs torch; runner-up 1.043x; 650 configs
-M in 56 (bucket <= 56): best geomean 1.055x vs torch; runner-up 1.006x; 4 configs
-M in 64 (bucket <= 64): best geomean 1.051x vs torch; runner-up 1.011x; 4 configs
-M in 70 (bucket <= 70): best geomean 0.982x vs torch; runner-up 0.942x; 10 configs
-M in 72 (bucket <= 72): best geomean 0.972x vs torch; runner-up 0.938x; 10 configs
-M in 80 (bucket <= 80): best geomean 0.978x vs torch; runner-up 0.934x; 10 configs
-M in 88 (bucket <= 88): best geomean 0.980x vs torch; runner-up 0.934x; 10 configs
-M in 96 (bucket <= 96): best geomean 0.984x vs torch; runner-up 0.951x; 10 configs
-M in 104 (bucket <= 104): best geomean 1.025x vs torch; runner-up 0.988x; 10 configs
-M in 112 (bucket <= 112): best geomean 1.015x vs torch; runner-up 0.978x; 10 configs
-M in 120 (bucket <= 120): best geomean 1.012x vs torch; runner-up 0.980x; 10 configs
-M in 128 (bucket <= 128): best geomean 1.023x vs torch; runner-up 0.984x; 10 configs
-M in 136 (bucket <= 136): best geomean 0.875x vs torch; runner-up 0.842x; 19 configs
-M in 144 (bucket <= 144): best geomean 0.876x vs torch; runner-up 0.842x; 19 configs
-M in 152 (bucket <= 152): best geomean 0.900x vs torch; runner-up 0.889x; 19 configs
-M in 160 (bucket <= 160): best geomean 0.905x vs torch; runner-up 0.899x; 19 configs
-M in 168 (bucket <= 168): best geomean 0.925x vs torch; runner-up 0.912x; 19 configs
-M in 176 (bucket <= 176): best geomean 0.926x vs torch; runner-up 0.918x; 19 configs
-M in 184 (bucket <= 184): best geomean 0.986x vs torch; runner-up 0.986x; 19 configs
-M in 192 (bucket <= 192): best geomean 0.974x vs torch; runner-up 0.974x; 19 configs
-M in 200 (bucket <= 200): best geomean 0.913x vs torch; runner-up 0.911x; 16 configs
-M in 208 (bucket <= 208): best geomean 0.913x vs torch; runner-up 0.910x; 16 configs
-M in 216 (bucket <= 216): best geomean 0.946x vs torch; runner-up 0.944x; 16 configs
-M in 224 (bucket <= 224): best geomean 0.949x vs torch; runner-up 0.946x; 16 configs
-M in 232 (bucket <= 232): best geomean 0.952x vs torch; runner-up 0.944x; 16 configs
-M in 240 (bucket <= 240): best geomean 0.947x vs torch; runner-up 0.944x; 16 configs
-M in 248 (bucket <= 248): best geomean 0.946x vs torch; runner-up 0.943x; 16 configs
-M in 256 (bucket <= 256): best geomean 0.941x vs torch; runner-up 0.939x; 16 configs
-M in 972 (bucket <= 1024): best geomean 0.972x vs torch; runner-up 0.946x; 9 configs
-M in 2053 (bucket <= 2176): best geomean 0.931x vs torch; runner-up 0.914x; 9 configs
+M in 56 (bucket <= 56): best geomean 1.053x vs torch; runner-up 1.046x; 4 configs
+M in 64 (bucket <= 64): best geomean 1.054x vs torch; runner-up 1.043x; 4 configs
+M in 70 (bucket <= 70): best geomean 1.000x vs torch; runner-up 0.976x; 9 configs
+M in 72 (bucket <= 72): best geomean 1.008x vs torch; runner-up 0.984x; 9 configs
+M in 80 (bucket <= 80): best geomean 1.012x vs torch; runner-up 0.992x; 9 configs
+M in 88 (bucket <= 88): best geomean 1.002x vs torch; runner-up 0.974x; 9 configs
+M in 96 (bucket <= 96): best geomean 0.996x vs torch; runner-up 0.972x; 9 configs
+M in 104 (bucket <= 104): best geomean 1.012x vs torch; runner-up 1.000x; 10 configs
+M in 112 (bucket <= 112): best geomean 1.019x vs torch; runner-up 1.000x; 10 configs
+M in 120 (bucket <= 120): best geomean 1.021x vs torch; runner-up 1.002x; 10 configs
+M in 128 (bucket <= 128): best geomean 1.025x vs torch; runner-up 1.002x; 10 configs
+M in 136 (bucket <= 136): best geomean 0.935x vs torch; runner-up 0.895x; 17 configs
+M in 144 (bucket <= 144): best geomean 0.943x vs torch; runner-up 0.899x; 17 configs
+M in 152 (bucket <= 152): best geomean 0.954x vs torch; runner-up 0.918x; 17 configs
+M in 160 (bucket <= 160): best geomean 0.954x vs torch; runner-up 0.919x; 17 configs
+M in 168 (bucket <= 168): best geomean 0.970x vs torch; runner-up 0.926x; 18 configs
+M in 176 (bucket <= 176): best geomean 0.967x vs torch; runner-up 0.926x; 18 configs
+M in 184 (bucket <= 184): best geomean 1.027x vs torch; runner-up 0.989x; 18 configs
+M in 192 (bucket <= 192): best geomean 1.026x vs torch; runner-up 0.974x; 18 configs
+M in 200 (bucket <= 200): best geomean 0.969x vs torch; runner-up 0.897x; 14 configs
+M in 208 (bucket <= 208): best geomean 0.972x vs torch; runner-up 0.898x; 14 configs
+M in 216 (bucket <= 216): best geomean 1.004x vs torch; runner-up 0.929x; 14 configs
+M in 224 (bucket <= 224): best geomean 1.014x vs torch; runner-up 0.929x; 14 configs
+M in 232 (bucket <= 232): best geomean 1.005x vs torch; runner-up 0.929x; 14 configs
+M in 240 (bucket <= 240): best geomean 0.998x vs torch; runner-up 0.923x; 14 configs
+M in 248 (bucket <= 248): best geomean 1.000x vs torch; runner-up 0.923x; 14 configs
+M in 256 (bucket <= 256): best geomean 1.002x vs torch; runner-up 0.924x; 14 configs
+M in 972 (bucket <= 1024): best geomean 0.956x vs torch; runner-up 0.877x; 8 configs
+M in 2053 (bucket <= 2176): best geomean 0.929x vs torch; runner-up 0.848x; 8 configs
 M in 2379 (bucket <= 4096): best geomean 0.882x vs torch; runner-up 0.867x; 9 configs
 M in 8192 (bucket <= inf): best geomean 0.969x vs torch; runner-up 0.914x; 9 configs
 """
@@ -212,7 +212,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=0,
             SWAP_AB=False,
             STAGES=0,
@@ -224,7 +224,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=0,
             SWAP_AB=False,
             STAGES=0,
@@ -236,7 +236,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=0,
             SWAP_AB=False,
             STAGES=0,
@@ -248,7 +248,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=0,
             SWAP_AB=False,
             STAGES=0,
@@ -260,7 +260,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=0,
             SWAP_AB=False,
             STAGES=0,
@@ -302,7 +302,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
@@ -314,7 +314,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
@@ -326,7 +326,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
@@ -338,7 +338,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
@@ -347,50 +347,50 @@ TABLE = [
     ),
     (
         168,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            BLOCK_N2=16,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=16,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         176,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            BLOCK_N2=16,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=16,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         184,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            BLOCK_N2=16,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=16,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
         192,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            BLOCK_N2=16,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=16,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
         ),
     ),
     (
@@ -398,7 +398,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=32,
             SWAP_AB=False,
             STAGES=0,
@@ -409,9 +409,9 @@ TABLE = [
         208,
         WsTileConfig(
             BLOCK_R=64,
-            BLOCK_S=128,
+            BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=0,
+            BLOCK_S2=32,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
@@ -422,7 +422,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=32,
             SWAP_AB=False,
             STAGES=0,
@@ -434,7 +434,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=32,
             SWAP_AB=False,
             STAGES=0,
@@ -446,7 +446,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=32,
             SWAP_AB=False,
             STAGES=0,
@@ -457,9 +457,9 @@ TABLE = [
         240,
         WsTileConfig(
             BLOCK_R=64,
-            BLOCK_S=128,
+            BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=0,
+            BLOCK_S2=32,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
@@ -470,7 +470,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=32,
             SWAP_AB=False,
             STAGES=0,
@@ -482,7 +482,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
-            BLOCK_K=128,
+            BLOCK_K=64,
             BLOCK_S2=32,
             SWAP_AB=False,
             STAGES=0,
