@@ -12,8 +12,10 @@ is written out as the CuTe kernel writes it:
 - the epilogue converts the accumulator to fp16 and writes it with one TMA store.
 
 Measured on the H200 (results/logs/s8/probe_ws_tile3.log, same tiles): M = 144, 9.0 us against
-9.5 for the best @triton.jit tile; ahead at M = 72-144, 200-256, 972 and 2053, behind at M <= 64
-(the CuTe kernel is still faster: 7.74 us at M = 144).
+9.5 for the best @triton.jit tile. Triton 3.6 then put two 128-thread bar.syncs in every K step
+(around the one-thread release, before each wait on an indexed barrier); with the ring unrolled
+and per-thread releases (see _consume) 64-deep stages went from 9.9 to 8.65 us at M = 144, 8.8
+to 7.75 at M = 80 (results/logs/s9/probe_ws_unrolled.log; the CuTe kernel: 7.5 and 6.9).
 
 Operand mapping (as in the CuTe solution): straight, X = A (tokens on the MMA's 64-row side),
 Y = B; SWAP_AB, X = B (N on the 64-row side), Y = A (tokens on the narrow side), the tile
