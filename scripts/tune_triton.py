@@ -148,15 +148,24 @@ def _tile_tma(m: int) -> list[TileTmaConfig]:
 
 # (BLOCK_S, BLOCK_S2) of the Gluon tiles: power-of-two widths and the two-dot ones between.
 WS_WIDTHS = ((32, 0), (32, 16), (64, 0), (64, 16), (64, 32), (128, 0), (128, 64), (256, 0))
-WS_FROM_M = 56  # below, the Gluon tiles lost to the others at every M probed (results/logs/s8)
+WS_FROM_M = 56  # below, only tiles narrow enough to spread B over most SMs
 
 
 def _ws_tiles(m: int) -> list[WsTileConfig]:
-    """Gluon warp-specialized tiles (ws_tile.py), from M = WS_FROM_M: straight tiles of 64
-    tokens (128 above M = 128) in one wave (at least half of one) up to M = 256, each K depth;
-    above, straight and swap-AB tiles of 128 (and 64) rows, 64 deep."""
+    """Gluon warp-specialized tiles (ws_tile.py). Below M = WS_FROM_M: straight tiles of 64
+    tokens 24, 32 or 48 wide (128, 96 or 64 CTAs) and swap-AB tiles of 64 rows of B with the
+    tokens on the narrow side, each K depth. Up to M = 256: straight tiles of 64 tokens (128
+    above M = 128) in one wave (at least half of one), each K depth. Above: straight and
+    swap-AB tiles of 128 (and 64) rows, 64 deep."""
     if m < WS_FROM_M:
-        return []
+        narrow = max(16, 1 << (m - 1).bit_length())
+        shapes = [(64, 16, 8, False), (64, 32, 0, False), (64, 32, 16, False)]
+        shapes.append((64, narrow, 0, True))
+        out = [
+            WsTileConfig(r, s, bk, s2, SWAP_AB=swap)
+            for (r, s, s2, swap), bk in itertools.product(shapes, (64, 128, 256))
+        ]
+        return [c for c in out if ws_tile_is_valid(c, N, K)]
     out = []
     for r, (s, s2), bk in itertools.product((64, 128), WS_WIDTHS, (64, 128, 256)):
         cfg = WsTileConfig(r, s, bk, s2)
