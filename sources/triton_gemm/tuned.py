@@ -2,18 +2,18 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
-M in 1 (bucket <= 1): best geomean 1.035x vs torch; runner-up 1.025x; 417 configs
-M in 2 (bucket <= 2): best geomean 1.037x vs torch; runner-up 1.030x; 415 configs
-M in 4 (bucket <= 4): best geomean 1.049x vs torch; runner-up 1.035x; 409 configs
-M in 7 (bucket <= 7): best geomean 1.035x vs torch; runner-up 1.030x; 399 configs
-M in 8 (bucket <= 8): best geomean 1.042x vs torch; runner-up 1.035x; 399 configs
-M in 15 (bucket <= 15): best geomean 1.071x vs torch; runner-up 1.069x; 381 configs
-M in 16 (bucket <= 16): best geomean 1.111x vs torch; runner-up 1.111x; 381 configs
-M in 24 (bucket <= 24): best geomean 1.014x vs torch; runner-up 1.002x; 689 configs
-M in 32 (bucket <= 32): best geomean 1.070x vs torch; runner-up 1.065x; 689 configs
-M in 35 (bucket <= 35): best geomean 1.011x vs torch; runner-up 0.996x; 650 configs
-M in 40 (bucket <= 40): best geomean 1.037x vs torch; runner-up 1.019x; 650 configs
-M in 48 (bucket <= 48): best geomean 1.059x vs torch; runner-up 1.043x; 650 configs
+M in 1 (bucket <= 1): best geomean 1.037x vs torch; runner-up 1.000x; 13 configs
+M in 2 (bucket <= 2): best geomean 1.042x vs torch; runner-up 1.004x; 13 configs
+M in 4 (bucket <= 4): best geomean 1.033x vs torch; runner-up 1.005x; 13 configs
+M in 7 (bucket <= 7): best geomean 1.037x vs torch; runner-up 0.998x; 13 configs
+M in 8 (bucket <= 8): best geomean 1.042x vs torch; runner-up 1.014x; 13 configs
+M in 15 (bucket <= 15): best geomean 1.087x vs torch; runner-up 1.073x; 13 configs
+M in 16 (bucket <= 16): best geomean 1.097x vs torch; runner-up 1.068x; 13 configs
+M in 24 (bucket <= 24): best geomean 1.016x vs torch; runner-up 1.009x; 13 configs
+M in 32 (bucket <= 32): best geomean 1.054x vs torch; runner-up 1.026x; 13 configs
+M in 35 (bucket <= 35): best geomean 1.000x vs torch; runner-up 0.969x; 13 configs
+M in 40 (bucket <= 40): best geomean 1.032x vs torch; runner-up 1.006x; 13 configs
+M in 48 (bucket <= 48): best geomean 1.053x vs torch; runner-up 1.023x; 13 configs
 M in 56 (bucket <= 56): best geomean 1.053x vs torch; runner-up 1.046x; 4 configs
 M in 64 (bucket <= 64): best geomean 1.054x vs torch; runner-up 1.043x; 4 configs
 M in 70 (bucket <= 70): best geomean 1.000x vs torch; runner-up 0.976x; 9 configs
@@ -43,8 +43,8 @@ M in 248 (bucket <= 248): best geomean 1.000x vs torch; runner-up 0.923x; 14 con
 M in 256 (bucket <= 256): best geomean 1.002x vs torch; runner-up 0.924x; 14 configs
 M in 972 (bucket <= 1024): best geomean 0.956x vs torch; runner-up 0.877x; 8 configs
 M in 2053 (bucket <= 2176): best geomean 0.929x vs torch; runner-up 0.848x; 8 configs
-M in 2379 (bucket <= 4096): best geomean 0.882x vs torch; runner-up 0.867x; 9 configs
-M in 8192 (bucket <= inf): best geomean 0.969x vs torch; runner-up 0.914x; 9 configs
+M in 2379 (bucket <= 4096): best geomean 0.879x vs torch; runner-up 0.875x; 9 configs
+M in 8192 (bucket <= inf): best geomean 0.974x vs torch; runner-up 0.908x; 9 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
