@@ -4,7 +4,9 @@ solution's tuned.py so that anyone can regenerate it on the device.
 """
 
 import argparse
+import dataclasses
 import datetime as dt
+import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -211,9 +213,13 @@ def render_table(
     notes: dict,
     method: str = SINGLE_M,
 ) -> str:
-    """The text of a tuned.py: provenance docstring, DEVICE, DATE and TABLE in bucket order."""
+    """The text of a tuned.py: provenance docstring, DEVICE, DATE and TABLE in bucket order,
+    laid out as `ruff format` leaves it (one field a line, trailing commas), so that the file a
+    tuner writes on the device is the one committed and packed."""
     rows = "\n".join(
-        f"    ({'1 << 62' if limit == INF else limit}, {best[limit]!r})," for limit in BUCKETS
+        f"    (\n        {'1 << 62' if limit == INF else limit},\n"
+        f"{_config_source(best[limit])}\n    ),"
+        for limit in BUCKETS
     )
     lines = "\n".join(notes[limit] for limit in BUCKETS if limit in notes)
     return f'''"""Config per M bucket, written by {script} on the device; do not edit.
@@ -233,6 +239,19 @@ TABLE = [
 {rows}
 ]
 '''
+
+
+def _config_source(cfg) -> str:
+    """A config dataclass as source, one field a line (strings in double quotes, as ruff
+    writes them), indented for a row of TABLE; anything else as its repr."""
+    if not dataclasses.is_dataclass(cfg):
+        return f"        {cfg!r},"
+    fields = "".join(
+        f"            {f.name}={json.dumps(v) if isinstance(v, str) else repr(v)},\n"
+        for f in dataclasses.fields(cfg)
+        for v in [getattr(cfg, f.name)]
+    )
+    return f"        {type(cfg).__name__}(\n{fields}        ),"
 
 
 def parse_tuner_args(description: str, iters: int, flags: dict | None = None) -> argparse.Namespace:
@@ -268,7 +287,7 @@ def save_table(text: str, path, dry_run: bool, quiet: bool = False) -> None:
     else:
         path.write_text(text)
         if not quiet:
-            print(f"wrote {path}: run `ruff format` and `python -m scripts.pack_solutions` next")
+            print(f"wrote {path}: run `python -m scripts.pack_solutions` next")
 
 
 def tune_and_save(
