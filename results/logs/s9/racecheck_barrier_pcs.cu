@@ -4,8 +4,10 @@
 // barrier four times, and write it again before the fourth; warps 4-7 read it after the first
 // and after the fourth. Every access pair is separated by at least one barrier phase that all
 // 256 threads pass. `divergent` reaches the barriers on separate code paths (different PCs);
-// `converged` has the same accesses with the barriers on the common path (one PC each).
-//   nvcc -arch=sm_90a -o /tmp/rc racecheck_barrier_pcs.cu && compute-sanitizer --tool racecheck /tmp/rc
+// `converged` has the same accesses with the barriers on the common path (one PC each);
+// `reallocating` is `divergent` plus the register hand-over of Triton's partitions (warps 4-7
+// give registers up with setmaxnreg.dec after their read, warps 0-3 take more with .inc).
+//   nvcc -gencode arch=compute_90a,code=sm_90a -o /tmp/rc racecheck_barrier_pcs.cu && compute-sanitizer --tool racecheck /tmp/rc
 #include <cstdio>
 
 __device__ __forceinline__ void barrier1() { asm volatile("barrier.sync 1;" ::: "memory"); }
@@ -49,13 +51,42 @@ __global__ void converged(int *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = got;
 }
 
+__global__ void __launch_bounds__(256, 1) reallocating(int *out) {
+  __shared__ volatile unsigned char state[8];
+  int warp = threadIdx.x / 32, got = 0;
+  if (warp < 4) {
+    if (threadIdx.x == 0)
+      for (int i = 0; i < 8; i++) state[i] = 1;
+    barrier1();  // #1
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 232;");
+    barrier1();  // #2
+    barrier1();  // #3
+    if (threadIdx.x == 0)
+      for (int i = 0; i < 8; i++) state[i] = 3;
+    barrier1();  // #4
+  } else {
+    barrier1();  // #1
+    got = state[warp];
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 24;");
+    barrier1();  // #2
+    barrier1();  // #3
+    barrier1();  // #4
+    got += state[warp];
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = got;
+}
+
 int main() {
   int *out, host[256];
   cudaMalloc(&out, 256 * sizeof(int));
-  for (int which = 0; which < 2; which++) {
-    if (which == 0) divergent<<<1, 256>>>(out); else converged<<<1, 256>>>(out);
-    cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost);
-    printf("%s: warp 4 got %d (expected 1 + 3 = 4)\n", which ? "converged" : "divergent", host[128]);
+  const char *names[] = {"divergent", "converged", "reallocating"};
+  for (int which = 0; which < 3; which++) {
+    if (which == 0) divergent<<<1, 256>>>(out);
+    if (which == 1) converged<<<1, 256>>>(out);
+    if (which == 2) reallocating<<<1, 256>>>(out);
+    cudaError_t err = cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost);
+    printf("%s: warp 4 got %d (expected 1 + 3 = 4), %s\n", names[which], host[128],
+           cudaGetErrorString(err));
   }
   return 0;
 }
