@@ -16,7 +16,7 @@ victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64, results/logs/s7)
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths] [--dry-run]
-then `ruff format` and `python -m scripts.pack_solutions`.
+then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
 
 import itertools

@@ -10,7 +10,8 @@ Gluon warp-specialized tiles (ws_tile.py) only.
 
 Usage (on a CUDA machine, from the repo root):
     python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...] [--ws-tiles] [--dry-run]
-then `ruff format` and `python -m scripts.pack_solutions` to repack the solution JSON.
+then `python -m scripts.pack_solutions` to repack the solution JSON (the table is written as
+`ruff format` leaves it).
 """
 
 import itertools
@@ -67,6 +68,12 @@ def _with_rows(bm: int, bn: int, bk: int, rows=_rows, **kw) -> list[GemmConfig]:
     return [GemmConfig(bm, bn, bk, ROWS_N=None if r == bn else r, **kw) for r in rows(bn)]
 
 
+def _tokens_tile(m: int) -> int:
+    """One tile of the tokens: M rounded up to a power of two, 16 at least (a WGMMA's narrow
+    side, and a tile side of the @triton.jit kernels)."""
+    return max(16, 1 << (m - 1).bit_length())
+
+
 def _swapped_rows(bn: int) -> tuple[int, ...]:
     """Rows of B a swap-AB CTA owns of its bn-row MMA side: all, 3/4, 1/2 or 3/8 (64 rows: 48,
     64, 96 or 128 CTAs over N); the rest are masked (no loads), as MMA lanes cost little here."""
@@ -77,7 +84,7 @@ def _swapped(m: int) -> list[GemmConfig]:
     """Swap-AB tiles: 64 or 128 rows of B on the WGMMA's 64-row side (or fewer of them owned,
     the rest masked: more CTAs, each streaming less of B), the tokens (one tile of M rounded up
     to a power of two, or half of it) on its narrow side."""
-    fit_m = max(16, 1 << (m - 1).bit_length())
+    fit_m = _tokens_tile(m)
     out = []
     for bn, bm, bk, sk, st in itertools.product(
         (64, 128), {fit_m, max(16, fit_m // 2)}, (64, 128, 256), (1, 2), (3, 4, 6, 8, 10, 12, 16)
@@ -127,7 +134,7 @@ def _tile_tma(m: int) -> list[TileTmaConfig]:
     widths 48, 80, 96), above 256 also of 128 tokens (128, 192 = 128 + 64 and 256 wide) and of
     64 tokens 192 and 256 wide, and swap-AB tiles (64 or 128 rows of B, and 32 at M <= 64 for 96
     CTAs; the tokens rounded up to a power of two, or half of it)."""
-    fit_m = max(16, 1 << (m - 1).bit_length())
+    fit_m = _tokens_tile(m)
     shapes = [(64, bn, 0, False) for bn in (32, 64, 128)]
     shapes += [(64, bn, bn2, False) for bn, bn2 in ((32, 16), (64, 16), (64, 32))]
     if m > 256:
@@ -158,7 +165,7 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     above M = 128) in one wave (at least half of one), each K depth. Above: straight and
     swap-AB tiles of 128 (and 64) rows, 64 deep."""
     if m < WS_FROM_M:
-        narrow = max(16, 1 << (m - 1).bit_length())
+        narrow = _tokens_tile(m)
         shapes = [(64, 16, 8, False), (64, 32, 0, False), (64, 32, 16, False)]
         shapes.append((64, narrow, 0, True))
         out = [
@@ -196,7 +203,7 @@ def candidates(m: int) -> list[GemmConfig]:
             if gemv.is_valid(cfg, m, N, K):
                 out.append(cfg)
     if m <= 256:
-        fit_m = max(16, 1 << (m - 1).bit_length())
+        fit_m = _tokens_tile(m)
         block_ms = [b for b in (16, 32, 64, 128) if b <= fit_m][-2:]
         small = m <= 64
         block_ns = (16, 32, 64, 128) if small else (32, 64, 128, 256)
