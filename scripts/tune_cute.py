@@ -11,11 +11,13 @@ Two cheap passes refine a tuned table without searching the tile shapes again: w
 the candidates of a bucket are its config in the current table and that config with each L2
 cache policy of kernel.L2_HINTS on its TMA loads; with --ring-depths, that config and the same
 with a ring 1 to 4 stages shallower (with B evict-first, fewer B lines in flight take fewer dirty
-victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64, results/logs/s7).
+victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64, results/logs/s7); with --x-rows,
+that config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes:
+more CTAs, each streaming fewer bytes of B; swap-AB tiles only).
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
-        [--l2-hints | --ring-depths] [--dry-run]
+        [--l2-hints | --ring-depths | --x-rows] [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
 
@@ -52,7 +54,7 @@ ROW_STEPS = (48, 32, 24)
 
 def ctas(cfg: CuteConfig, m: int) -> int:
     rows, cols = (N, m) if cfg.swap_ab else (m, N)
-    tiles_r = -(-max(rows - cfg.tile_r, 0) // cfg.step_r) + 1
+    tiles_r = -(-max(rows - cfg.loaded_rows, 0) // cfg.step_r) + 1
     tiles_r = -(-tiles_r // cfg.cluster_r) * cfg.cluster_r  # whole clusters
     return tiles_r * -(-cols // cfg.tile_s) * cfg.splits
 
@@ -150,6 +152,20 @@ def with_shallower_rings(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in shallower if is_valid(c, K)]
 
 
+# Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
+X_ROWS = (56, 48, 40, 32)
+
+
+def with_partial_x_tiles(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and, for a 64-row swap-AB config, the same tile
+    owning only X_ROWS of its rows, tiles stepping by the rows they own (--x-rows)."""
+    cfg = cute_main.select_config(m)
+    if not (cfg.swap_ab and cfg.tile_r == 64):
+        return [cfg]
+    partial = [replace(cfg, row_step=0, x_rows=rows) for rows in X_ROWS]
+    return [cfg] + [c for c in partial if is_valid(c, K)]
+
+
 # Refinement passes: flag -> (candidates, the note the table's docstring gets).
 REFINEMENTS = {
     "l2_hints": (
@@ -159,6 +175,10 @@ REFINEMENTS = {
     "ring_depths": (
         with_shallower_rings,
         "--ring-depths: each bucket's config in the previous table, with shallower rings",
+    ),
+    "x_rows": (
+        with_partial_x_tiles,
+        "--x-rows: each bucket's config in the previous table, owning fewer rows of B",
     ),
 }
 
@@ -170,10 +190,13 @@ def main() -> int:
         flags={
             "--l2-hints": "only the table's configs, with and without each L2 cache policy",
             "--ring-depths": "only the table's configs, with their ring 1-4 stages shallower",
+            "--x-rows": "only the table's configs, with partial tiles of B (swap-AB, 64 rows)",
         },
     )
-    if args.l2_hints and args.ring_depths:
-        print("--l2-hints and --ring-depths are separate passes: give one", file=sys.stderr)
+    if sum(bool(getattr(args, flag)) for flag in REFINEMENTS) > 1:
+        print(
+            "--l2-hints, --ring-depths and --x-rows are separate passes: give one", file=sys.stderr
+        )
         return 2
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)

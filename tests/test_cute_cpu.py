@@ -36,7 +36,10 @@ def test_config_compiles_to_tma_wgmma_ptx(ptx_by_config, index):
     shapes = set(re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k16\.f32\.f16\.f16", text))
     assert shapes == {str(cfg.tile_s)}, f"WGMMA shapes {shapes}, expected n = {cfg.tile_s}"
     assert "cp.async.bulk.tensor.2d.shared::cta.global" in text, "no TMA load"
-    assert "cp.async.bulk.tensor.2d.global.shared::cta" in text, "no TMA store"
+    if cfg.x_rows:
+        assert "st.global" in text, "a partial tile without its direct stores"
+    else:
+        assert "cp.async.bulk.tensor.2d.global.shared::cta" in text, "no TMA store"
     assert "setmaxnreg" in text, "no register reallocation between producer and consumers"
     assert "mbarrier" in text
     if cfg.splits > 1:
@@ -124,6 +127,38 @@ def test_l2_hints_put_each_policy_on_its_operands_loads(tmp_path, swap_ab):
     assert (x, y) == ({a_b[1]}, {a_b[0]}) if swap_ab else ({a_b[0]}, {a_b[1]})
     assert load_policies(CuteConfig(64, 48, swap_ab=swap_ab, tile_k=128)) == ({0}, {0})
     assert not is_valid(CuteConfig(64, 48, swap_ab=swap_ab, l2_hint="evict_everything"), 2048)
+
+
+def test_partial_tile_loads_its_rows_per_atom_and_stores_them_from_registers(tmp_path):
+    """x_rows = 48 of a 64 x 16 tile 128 deep: each stage takes one 48-row TMA box of B per
+    64-deep swizzle atom and one box of A per atom (4 loads), expects exactly their bytes on
+    the stage's barrier, and stores D with predicated plain stores, no TMA store."""
+    cfg = CuteConfig(64, 16, swap_ab=True, tile_k=128, stages=8, x_rows=48)
+    text = _ptx_of(cfg, tmp_path)
+    assert len(re.findall(r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global", text)) == 4
+    expected_tx = (48 + 16) * 128 * 2
+    tx_regs = re.findall(r"mbarrier\.arrive\.expect_tx\.shared\.b64 \S+ \[\S+\], (%r\d+);", text)
+    assert tx_regs, "no expect_tx on the full barriers"
+    values = dict(re.findall(r"mov\.b32\s+(%r\d+), (\d+);", text))
+    assert {int(values[r]) for r in tx_regs} == {expected_tx}
+    assert "cp.async.bulk.tensor.2d.global.shared::cta" not in text
+    assert len(re.findall(r"st\.global\.b16", text)) == 64 * 16 // 128  # one per fragment element
+
+
+def test_partial_tiles_are_whole_swizzle_atoms_of_one_plain_64_row_tile():
+    assert is_valid(CuteConfig(64, 16, swap_ab=True, x_rows=48), 2048)
+    assert is_valid(CuteConfig(64, 48, swap_ab=False, x_rows=56), 2048)
+    assert CuteConfig(64, 16, swap_ab=True, x_rows=48).step_r == 48
+    for bad in (
+        CuteConfig(64, 16, swap_ab=True, x_rows=44),  # not whole 8-row atoms
+        CuteConfig(64, 16, swap_ab=True, x_rows=64),  # not partial
+        CuteConfig(128, 16, swap_ab=True, x_rows=96),  # two warp groups
+        CuteConfig(64, 16, swap_ab=True, x_rows=48, row_step=32),
+        CuteConfig(64, 32, swap_ab=True, x_rows=48, splits=2),
+        CuteConfig(64, 32, swap_ab=True, x_rows=48, cluster_r=2),
+        CuteConfig(64, 32, swap_ab=True, x_rows=48, persistent=True),
+    ):
+        assert not is_valid(bad, 2048), bad
 
 
 def test_a_ring_deeper_than_shared_memory_is_refused_before_compiling():

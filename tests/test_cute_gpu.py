@@ -29,7 +29,7 @@ def test_matches_float32_reference(run, B, m):
 
 
 def _token_tile(cfg) -> int:
-    return cfg.tile_s if cfg.swap_ab else cfg.tile_r
+    return cfg.tile_s if cfg.swap_ab else cfg.loaded_rows
 
 
 # Whatever the table holds: split-K over clusters of 2 and 4, both tile heights, both mappings,
@@ -58,6 +58,12 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 96, swap_ab=False, cluster_r=4),
     CuteConfig(128, 192, swap_ab=False, cluster_r=2),
     CuteConfig(64, 32, swap_ab=True, cluster_r=2),
+    # Partial tiles: 48 of 64 rows of B (64 tiles over N = 3072), 40 (the last tile shifted
+    # back over its neighbour), 32 with four 64-deep atoms a stage, 56 of 64 tokens (straight).
+    CuteConfig(64, 16, swap_ab=True, stages=8, tile_k=128, x_rows=48, l2_hint="b_first"),
+    CuteConfig(64, 32, swap_ab=True, x_rows=40),
+    CuteConfig(64, 16, swap_ab=True, tile_k=256, x_rows=32),
+    CuteConfig(64, 48, swap_ab=False, x_rows=56),
 }
 
 

@@ -115,6 +115,23 @@ def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings
     assert [c.stages for c in tune_cute.with_shallower_rings(1)[1:]] == [7, 8, 9, 10]
 
 
+def test_cute_partial_tile_pass_offers_swap_ab_64_row_configs_owning_fewer_rows(monkeypatch):
+    from cute_gemm import main as cute_main
+    from cute_gemm.kernel import CuteConfig
+
+    overlapping = CuteConfig(64, 32, swap_ab=True, tile_k=128, stages=8, row_step=48)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: overlapping)
+    cfgs = tune_cute.with_partial_x_tiles(32)
+    assert cfgs[0] == overlapping
+    assert [c.x_rows for c in cfgs[1:]] == list(tune_cute.X_ROWS)
+    assert all(replace(c, x_rows=0, row_step=48) == overlapping for c in cfgs[1:])
+    assert all(is_valid(c, 2048) for c in cfgs)
+    assert [tune_cute.ctas(c, 32) for c in cfgs[1:]] == [55, 64, 77, 96]
+    straight = CuteConfig(64, 48, swap_ab=False)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: straight)
+    assert tune_cute.with_partial_x_tiles(100) == [straight]
+
+
 def test_cute_candidates_include_one_tile_over_the_tokens():
     for limit in BUCKETS:
         m = REPRESENTATIVE[limit]

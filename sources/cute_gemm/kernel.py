@@ -19,6 +19,12 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
 - with `row_step` < tile_r, consecutive tiles along R start row_step rows apart and overlap:
   more CTAs, each streaming a whole tile (3072 rows of B in 64-row tiles 48 apart: 64 CTAs
   instead of 48). Overlapped elements are computed and written twice, identically.
+- with `x_rows` < tile_r (partial tiles), a tile owns only x_rows of its 64 MMA rows: its TMA
+  box of X has x_rows rows (one box per 64-deep swizzle atom), filling the first x_rows rows of
+  each ring stage, and the epilogue stores those rows from registers (a TMA store of the whole
+  tile would overwrite the next tile's rows). The MMA still runs 64 rows; the others read
+  whatever the shared memory holds and are dropped. 3072 rows of B in 48-row tiles: 64 CTAs,
+  each streaming 3/4 of the bytes of a full tile (Triton's masked rows gained 2% that way).
 
 L2 cache policies (`l2_hint`): every TMA load carries an L2 policy; the DSL's default is 0. With
 "b_first" B's loads are evict-first (B is read once a call; the protocol's zero fill leaves the
@@ -104,10 +110,21 @@ class CuteConfig:
     row_step: int = 0  # rows between tile starts along R; 0: tile_r (no overlap)
     cluster_r: int = 1  # CTAs along R sharing each Y tile through TMA multicast
     l2_hint: str = ""  # L2 policies of the TMA loads: "" (the DSL's: 0), or L2_HINTS's
+    x_rows: int = 0  # rows of X a tile loads and stores, of its tile_r MMA rows; 0: tile_r
 
     @property
     def step_r(self) -> int:
-        return self.row_step or self.tile_r
+        return self.row_step or self.x_rows or self.tile_r
+
+    @property
+    def loaded_rows(self) -> int:
+        """Rows of X (and of D) a tile owns: x_rows, or all of tile_r."""
+        return self.x_rows or self.tile_r
+
+    @property
+    def k_atoms(self) -> int:
+        """64-deep swizzle atoms in a ring stage (a partial X tile takes one TMA box each)."""
+        return self.tile_k // TILE_K
 
     @property
     def consumer_wgs(self) -> int:
@@ -163,6 +180,20 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and cfg.tile_s % (8 * cfg.cluster_r) == 0
         and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.persistent))
         and (cfg.l2_hint == "" or cfg.l2_hint in L2_HINTS)
+        # A partial X tile: whole 8-row swizzle atoms of one 64-row warp group, tiles that do
+        # not overlap otherwise, and the direct-store epilogue (no split-K, multicast, walk).
+        and (
+            cfg.x_rows == 0
+            or (
+                cfg.tile_r == 64
+                and cfg.x_rows % 8 == 0
+                and 8 <= cfg.x_rows < cfg.tile_r
+                and cfg.row_step == 0
+                and cfg.splits == 1
+                and cfg.cluster_r == 1
+                and not cfg.persistent
+            )
+        )
     )
 
 
@@ -203,11 +234,20 @@ class HopperGemm:
         sY_layout = sm90_utils.make_smem_layout_b(y_layout, self.tile_rsk, ab_dtype, stages)
         sD_layout = sm90_utils.make_smem_layout_epi(d_dtype, d_layout, epi_tile, EPI_STAGES)
 
+        # X's TMA box: a whole stage, or with x_rows one 64-deep swizzle atom of x_rows rows,
+        # which is the first x_rows rows of the stage's atom (8-row swizzle atoms stack along R).
+        sX_box = cute.slice_(sX_layout, (None, None, 0))
+        x_box = (self.cfg.tile_r, self.cfg.tile_k)
+        if cutlass.const_expr(self.cfg.x_rows > 0):
+            x_box = (self.cfg.x_rows, TILE_K)
+            sX_box = cute.slice_(
+                sm90_utils.make_smem_layout_a(
+                    x_layout, (self.cfg.x_rows, self.cfg.tile_s, TILE_K), ab_dtype, 1
+                ),
+                (None, None, 0),
+            )
         tma_x, gX_tma = cpasync.make_tiled_tma_atom(
-            cpasync.CopyBulkTensorTileG2SOp(),
-            mX,
-            cute.slice_(sX_layout, (None, None, 0)),
-            (self.cfg.tile_r, self.cfg.tile_k),
+            cpasync.CopyBulkTensorTileG2SOp(), mX, sX_box, x_box
         )
         y_op = cpasync.CopyBulkTensorTileG2SOp()
         if cutlass.const_expr(self.cfg.cluster_r > 1):
@@ -255,7 +295,18 @@ class HopperGemm:
         if cutlass.const_expr(c > 1):
             cluster = {"cluster": (c, 1, 1)}
         self.kernel(
-            tiled_mma, tma_x, gX_tma, tma_y, gY_tma, tma_d, gD_tma, sX_layout, sY_layout, sD_layout
+            tiled_mma,
+            tma_x,
+            gX_tma,
+            tma_y,
+            gY_tma,
+            tma_d,
+            gD_tma,
+            sX_layout,
+            sX_box,
+            sY_layout,
+            sD_layout,
+            mD,
         ).launch(grid=grid, block=[self.threads, 1, 1], stream=stream, **cluster)
 
     @cute.kernel
@@ -269,8 +320,10 @@ class HopperGemm:
         tma_d: cute.CopyAtom,
         mD: cute.Tensor,  # (R, S)
         sX_layout: cute.ComposedLayout,
+        sX_box: cute.ComposedLayout,  # what one TMA load of X fills
         sY_layout: cute.ComposedLayout,
         sD_layout: cute.ComposedLayout,
+        mD_mem: cute.Tensor,  # D itself, for the partial tiles' direct stores
     ):
         tidx, _, _ = cute.arch.thread_idx()
         warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
@@ -292,9 +345,21 @@ class HopperGemm:
             cute.recast_ptr(ring + cute.cosize(sX_layout), sY_layout.inner), sY_layout.outer
         )
         sD = storage.sD.get_tensor(sD_layout.outer, swizzle=sD_layout.inner)  # (eR, eS, stage)
+        # Where the TMA loads of X land: (bR, bK, stage), or with x_rows (x_rows, 64, atom)
+        # over every 64-deep atom of every stage (stage s, atom j at s * k_atoms + j), each the
+        # first x_rows rows of a 64-row atom. The MMA reads all 64 rows; the rest hold whatever
+        # shared memory held, and their rows of D are never stored.
+        sX_load = sX
+        if cutlass.const_expr(self.cfg.x_rows > 0):
+            atoms = cute.make_layout(
+                self.cfg.k_atoms * self.stages, stride=self.cfg.tile_r * TILE_K
+            )
+            sX_load = cute.make_tensor(
+                cute.recast_ptr(ring, sX_box.inner), cute.append(sX_box.outer, atoms)
+            )
 
-        stage_bytes = cute.size_in_bytes(
-            self.ab_dtype, cute.slice_(sX_layout, (None, None, 0))
+        stage_bytes = cute.size_in_bytes(self.ab_dtype, sX_box) * (
+            self.cfg.k_atoms if self.cfg.x_rows > 0 else 1
         ) + cute.size_in_bytes(self.ab_dtype, cute.slice_(sY_layout, (None, None, 0)))
         # "full" completes when the stage's TMA bytes land; "empty" when every consumer warp
         # has released it.
@@ -332,7 +397,7 @@ class HopperGemm:
                 write = pipeline.make_pipeline_state(
                     pipeline.PipelineUserType.Producer, self.stages
                 )
-                load = (tma_x, tma_y, sX, sY, ab_pipe, k_tiles, k_first)
+                load = (tma_x, tma_y, sX_load, sY, ab_pipe, k_tiles, k_first)
                 if cutlass.const_expr(self.cfg.persistent):
                     for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
                         write = self._produce_tile(
@@ -362,7 +427,7 @@ class HopperGemm:
             read = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
             release = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
             mma = (tiled_mma, tCrX, tCrY, acc, ab_pipe, k_tiles)
-            out = (ctidx, warp_idx, sD, tma_d, split, ring)
+            out = (ctidx, warp_idx, sD, tma_d, split, ring, mD_mem)
             if cutlass.const_expr(self.cfg.persistent):
                 for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
                     read, release = self._consume_tile(
@@ -376,6 +441,14 @@ class HopperGemm:
         """TMA every k-stage of one tile into the ring; returns the advanced ring state."""
         tma_x, tma_y, sX, sY, ab_pipe, k_tiles, k_first = load
         gX, gY, _ = self._tile_views(*views, tile)
+        x_boxes = 1  # TMA loads of X per stage
+        if cutlass.const_expr(self.cfg.x_rows > 0):
+            x_boxes = self.cfg.k_atoms
+            mX, _, mD, _ = views
+            r0 = self._r_start(tile[0], cute.size(mD, mode=[0]))
+            gX = cute.local_tile(
+                cute.domain_offset((r0, 0), mX), (self.cfg.x_rows, TILE_K), (0, None)
+            )
         tXsX, tXgX = cpasync.tma_partition(
             tma_x, 0, cute.make_layout(1), cute.group_modes(sX, 0, 2), cute.group_modes(gX, 0, 2)
         )
@@ -398,13 +471,14 @@ class HopperGemm:
         for k_tile in cutlass.range(k_tiles, unroll=1):
             ab_pipe.producer_acquire(write)
             full = ab_pipe.producer_get_barrier(write)
-            cute.copy(
-                tma_x,
-                tXgX[(None, k_first + k_tile)],
-                tXsX[(None, write.index)],
-                tma_bar_ptr=full,
-                **x_copy,
-            )
+            for j in cutlass.range_constexpr(x_boxes):
+                cute.copy(
+                    tma_x,
+                    tXgX[(None, (k_first + k_tile) * x_boxes + j)],
+                    tXsX[(None, write.index * x_boxes + j)],
+                    tma_bar_ptr=full,
+                    **x_copy,
+                )
             cute.copy(
                 tma_y,
                 tYgY[(None, k_first + k_tile)],
@@ -421,7 +495,7 @@ class HopperGemm:
         """WGMMA one tile from the ring, reduce it across the cluster (split-K) and store it;
         returns the advanced read and release states."""
         tiled_mma, tCrX, tCrY, acc, ab_pipe, k_tiles = mma
-        ctidx, warp_idx, sD, tma_d, split, ring = out
+        ctidx, warp_idx, sD, tma_d, split, ring, mD_mem = out
         _, _, gD = self._tile_views(*views, tile)
         acc.fill(0.0)
         for k_tile in cutlass.range(k_tiles, unroll=1):
@@ -453,9 +527,34 @@ class HopperGemm:
                 self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
             cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
             cute.arch.cluster_wait()
+        elif cutlass.const_expr(self.cfg.x_rows > 0):
+            self._store_owned_rows(tiled_mma, acc, ctidx, mD_mem, tile)
         else:
             self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
         return read, release
+
+    @cute.jit
+    def _store_owned_rows(self, tiled_mma, acc, ctidx, mD, tile):
+        """Store the x_rows rows of D a partial tile owns, from registers, element by element.
+
+        A TMA store would write the whole 64-row tile (the rows past x_rows are the next
+        tile's); the tile is small (at most 64 x tile_s), so plain predicated stores do."""
+        r0 = self._r_start(tile[0], cute.size(mD, mode=[0]))
+        s0 = self._tile_start(tile[1], self.cfg.tile_s, self.cfg.tile_s, cute.size(mD, mode=[1]))
+        rows = cutlass.min(self.cfg.x_rows, cute.size(mD, mode=[0]) - r0)
+        cols = cute.size(mD, mode=[1]) - s0  # fewer than tile_s only when S < tile_s
+        gD = cute.local_tile(
+            cute.domain_offset((r0, s0), mD), self.tile_rsk, (0, 0, None), proj=(1, 1, None)
+        )
+        thr_mma = tiled_mma.get_slice(ctidx)
+        tCgD = thr_mma.partition_C(gD)
+        tCcD = thr_mma.partition_C(cute.make_identity_tensor(gD.shape))  # (r, s) in the tile
+        out = cute.make_rmem_tensor_like(acc, gD.element_type)
+        out.store(acc.load().to(gD.element_type))
+        for i in cutlass.range_constexpr(cute.size(out)):
+            r, c = tCcD[i]
+            if r < rows and c < cols:
+                tCgD[i] = out[i]
 
     @cute.jit
     def _tile_views(self, mX, mY, mD, tiles_r, tile):
@@ -465,7 +564,7 @@ class HopperGemm:
         neighbour, so no TMA box crosses the end of the tensor: a box partly out of bounds
         cost up to 2.5 us at M = 200 on the H200. Overlapped elements are computed twice,
         identically (same data, same K order), and written twice with the same value."""
-        r0 = self._tile_start(tile[0], self.cfg.step_r, self.cfg.tile_r, cute.size(mD, mode=[0]))
+        r0 = self._r_start(tile[0], cute.size(mD, mode=[0]))
         s0 = self._tile_start(tile[1], self.cfg.tile_s, self.cfg.tile_s, cute.size(mD, mode=[1]))
         origin = (0, 0, None)
         gX = cute.local_tile(
@@ -505,6 +604,11 @@ class HopperGemm:
                 for i in cutlass.range_constexpr(frag):
                     acc[i] = acc[i] + remote[i, ctidx]
 
+    @cute.jit
+    def _r_start(self, index, extent):
+        """First row of tile `index` along R (the last tile's rows owned end at the extent)."""
+        return self._tile_start(index, self.cfg.step_r, self.cfg.loaded_rows, extent)
+
     @staticmethod
     @cute.jit
     def _tile_start(index, step: int, tile: int, extent):
@@ -514,9 +618,10 @@ class HopperGemm:
 
     def _tiles_r(self, extent):
         """Tiles along R: enough tile starts `step_r` apart for the last to reach the end."""
-        if self.cfg.row_step == 0:  # a Python branch, taken while tracing
-            return cute.ceil_div(extent, self.cfg.tile_r)
-        return cute.ceil_div(cutlass.max(extent - self.cfg.tile_r, 0), self.cfg.row_step) + 1
+        if self.cfg.step_r == self.cfg.loaded_rows:  # a Python branch, taken while tracing
+            return cute.ceil_div(extent, self.cfg.loaded_rows)
+        owned = self.cfg.loaded_rows
+        return cute.ceil_div(cutlass.max(extent - owned, 0), self.cfg.step_r) + 1
 
     @cute.jit
     def _epilogue(self, tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d):
