@@ -129,14 +129,16 @@ def test_l2_hints_put_each_policy_on_its_operands_loads(tmp_path, swap_ab):
     assert not is_valid(CuteConfig(64, 48, swap_ab=swap_ab, l2_hint="evict_everything"), 2048)
 
 
-def test_partial_tile_loads_its_rows_per_atom_and_stores_them_from_registers(tmp_path):
-    """x_rows = 48 of a 64 x 16 tile 128 deep: each stage takes one 48-row TMA box of B per
-    64-deep swizzle atom and one box of A per atom (4 loads), expects exactly their bytes on
-    the stage's barrier, and stores D with predicated plain stores, no TMA store."""
-    cfg = CuteConfig(64, 16, swap_ab=True, tile_k=128, stages=8, x_rows=48)
+@pytest.mark.parametrize("x_rows", [56, 48, 40, 32])
+def test_partial_tile_loads_its_rows_per_atom_and_stores_them_from_registers(tmp_path, x_rows):
+    """x_rows of a 64 x 16 tile 128 deep (every row count the tuner offers; 40 and 56 once
+    aborted the DSL): each stage takes one x_rows-row TMA box of B per 64-deep swizzle atom and
+    one box of A per atom (4 loads), expects exactly their bytes on the stage's barrier, and
+    stores D with predicated plain stores, no TMA store."""
+    cfg = CuteConfig(64, 16, swap_ab=True, tile_k=128, stages=8, x_rows=x_rows)
     text = _ptx_of(cfg, tmp_path)
     assert len(re.findall(r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global", text)) == 4
-    expected_tx = (48 + 16) * 128 * 2
+    expected_tx = (x_rows + 16) * 128 * 2
     tx_regs = re.findall(r"mbarrier\.arrive\.expect_tx\.shared\.b64 \S+ \[\S+\], (%r\d+);", text)
     assert tx_regs, "no expect_tx on the full barriers"
     values = dict(re.findall(r"mov\.b32\s+(%r\d+), (\d+);", text))

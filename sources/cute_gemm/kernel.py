@@ -239,12 +239,16 @@ class HopperGemm:
         sX_box = cute.slice_(sX_layout, (None, None, 0))
         x_box = (self.cfg.tile_r, self.cfg.tile_k)
         if cutlass.const_expr(self.cfg.x_rows > 0):
+            # Built by hand: the DSL's slice_ of make_smem_layout_a's (x_rows, 64, 1) layout
+            # aborts the process when x_rows / 8 is odd (40, 56 rows; nvidia-cutlass-dsl 4.8.1).
+            # K-major 128-byte swizzle atoms, (8 rows, 64) each, stacked along R.
             x_box = (self.cfg.x_rows, TILE_K)
-            sX_box = cute.slice_(
-                sm90_utils.make_smem_layout_a(
-                    x_layout, (self.cfg.x_rows, self.cfg.tile_s, TILE_K), ab_dtype, 1
+            sX_box = cute.make_composed_layout(
+                sX_layout.inner,
+                0,
+                cute.make_layout(
+                    ((8, self.cfg.x_rows // 8), TILE_K), stride=((TILE_K, 8 * TILE_K), 1)
                 ),
-                (None, None, 0),
             )
         tma_x, gX_tma = cpasync.make_tiled_tma_atom(
             cpasync.CopyBulkTensorTileG2SOp(), mX, sX_box, x_box
