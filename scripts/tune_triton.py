@@ -154,7 +154,11 @@ def _tile_tma(m: int) -> list[TileTmaConfig]:
 
 
 # (BLOCK_S, BLOCK_S2) of the Gluon tiles: power-of-two widths and the two-dot ones between.
-WS_WIDTHS = ((32, 0), (32, 16), (64, 0), (64, 16), (64, 32), (128, 0), (128, 64), (256, 0))
+# 72 = 64 + 8: 43 column tiles, so three 64-token rows of them (M = 136-192) are 129 tiles, one
+# wave, where 80-wide ones are 117 (each 10% more MMA work).
+WS_WIDTHS = (
+    (32, 0), (32, 16), (64, 0), (64, 8), (64, 16), (64, 32), (128, 0), (128, 64), (256, 0),
+)  # fmt: skip
 WS_FROM_M = 56  # below, only tiles narrow enough to spread B over most SMs
 
 
