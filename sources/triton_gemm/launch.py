@@ -31,6 +31,7 @@ its calling convention differs between Triton 3.6 and 3.7, both handled, else th
 keeps descriptor objects and goes through the wrapper).
 """
 
+import functools
 import os
 from dataclasses import dataclass
 
@@ -88,8 +89,15 @@ def descriptor(t, block_shape, base=None, gluon: bool = False):
         "zero",
     )
     if gluon:
-        d.layout = gl.NVMMASharedLayout.get_default_for(list(block_shape), gl.float16)
+        d.layout = _gluon_layout(tuple(block_shape))
     return d
+
+
+@functools.cache
+def _gluon_layout(block_shape: tuple) -> gl.NVMMASharedLayout:
+    """The shared-memory layout of a Gluon descriptor's fp16 tiles: depends on the block shape
+    only, so it is worked out once per shape, not at every descriptor a copy or tuner builds."""
+    return gl.NVMMASharedLayout.get_default_for(list(block_shape), gl.float16)
 
 
 def described(slot: Described | None, A, B, C):
