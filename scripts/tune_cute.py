@@ -13,11 +13,13 @@ cache policy of kernel.L2_HINTS on its TMA loads; with --ring-depths, that confi
 with a ring 1 to 4 stages shallower (with B evict-first, fewer B lines in flight take fewer dirty
 victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64, results/logs/s7); with --x-rows,
 that config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes:
-more CTAs, each streaming fewer bytes of B; swap-AB tiles only).
+more CTAs, each streaming fewer bytes of B; swap-AB tiles only); with --split-k, that config and
+swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the
+config's L2 hint (split-K last lost before the L2 hints and tuned rings existed).
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
-        [--l2-hints | --ring-depths | --x-rows] [--dry-run]
+        [--l2-hints | --ring-depths | --x-rows | --split-k] [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
 
@@ -166,6 +168,24 @@ def with_partial_x_tiles(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in partial if is_valid(c, K)]
 
 
+def with_split_k(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and swap-AB 64-row tiles covering the tokens in one
+    tile (tile_s = M rounded up to 16, up to 256) split over 2 or 4 CTAs along K, 64 or 128
+    deep, full ring or 6 or 8 stages, with the table config's L2 hint, in one wave (--split-k)."""
+    cfg = cute_main.select_config(m)
+    if m > 256:
+        return [cfg]
+    tile_s = -(-m // 16) * 16
+    out = [cfg]
+    for splits, tile_k, stages in itertools.product((2, 4), (TILE_K, 2 * TILE_K), (0, 6, 8)):
+        split = CuteConfig(
+            64, tile_s, True, stages=stages, splits=splits, tile_k=tile_k, l2_hint=cfg.l2_hint
+        )
+        if is_valid(split, K) and ctas(split, m) <= SMS:
+            out.append(split)
+    return out
+
+
 # Refinement passes: flag -> (candidates, the note the table's docstring gets).
 REFINEMENTS = {
     "l2_hints": (
@@ -180,6 +200,10 @@ REFINEMENTS = {
         with_partial_x_tiles,
         "--x-rows: each bucket's config in the previous table, owning fewer rows of B",
     ),
+    "split_k": (
+        with_split_k,
+        "--split-k: each bucket's config in the previous table, against split-K swap-AB tiles",
+    ),
 }
 
 
@@ -191,12 +215,11 @@ def main() -> int:
             "--l2-hints": "only the table's configs, with and without each L2 cache policy",
             "--ring-depths": "only the table's configs, with their ring 1-4 stages shallower",
             "--x-rows": "only the table's configs, with partial tiles of B (swap-AB, 64 rows)",
+            "--split-k": "only the table's configs, against split-K swap-AB tiles",
         },
     )
     if sum(bool(getattr(args, flag)) for flag in REFINEMENTS) > 1:
-        print(
-            "--l2-hints, --ring-depths and --x-rows are separate passes: give one", file=sys.stderr
-        )
+        print("the refinement passes are separate: give one", file=sys.stderr)
         return 2
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)

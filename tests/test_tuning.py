@@ -132,6 +132,20 @@ def test_cute_partial_tile_pass_offers_swap_ab_64_row_configs_owning_fewer_rows(
     assert tune_cute.with_partial_x_tiles(100) == [straight]
 
 
+def test_cute_split_k_pass_offers_one_token_tile_split_over_a_cluster_in_one_wave():
+    from cute_gemm import main as cute_main
+
+    for m in (1, 16, 136, 256):
+        cfgs = tune_cute.with_split_k(m)
+        assert cfgs[0] == cute_main.select_config(m)
+        assert cfgs[1:], m
+        for c in cfgs[1:]:
+            assert (c.tile_r, c.swap_ab, c.tile_s) == (64, True, -(-m // 16) * 16), c
+            assert c.splits > 1 and c.l2_hint == cfgs[0].l2_hint
+            assert is_valid(c, 2048) and tune_cute.ctas(c, m) <= tune_cute.SMS
+    assert tune_cute.with_split_k(972) == [cute_main.select_config(972)]
+
+
 def test_cute_candidates_include_one_tile_over_the_tokens():
     for limit in BUCKETS:
         m = REPRESENTATIVE[limit]
