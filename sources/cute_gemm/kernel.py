@@ -24,7 +24,8 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   each ring stage, and the epilogue stores those rows from registers (a TMA store of the whole
   tile would overwrite the next tile's rows). The MMA still runs 64 rows; the others read
   whatever the shared memory holds and are dropped. 3072 rows of B in 48-row tiles: 64 CTAs,
-  each streaming 3/4 of the bytes of a full tile (Triton's masked rows gained 2% that way).
+  each streaming 3/4 of the bytes of a full tile. On the H200 that was level with full tiles
+  (results/logs/s10): the table does not use it.
 
 L2 cache policies (`l2_hint`): every TMA load carries an L2 policy; the DSL's default is 0. With
 "b_first" B's loads are evict-first (B is read once a call; the protocol's zero fill leaves the
@@ -53,7 +54,8 @@ Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256
 8 * cluster_r; multicast without split-K or the persistent walk);
 K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
 8); a ring that fits in shared memory beside the epilogue (`stages_that_fit`) and, with
-split-K, large enough for the fp32 partial tile.
+split-K, large enough for the fp32 partial tile; partial tiles (x_rows) of whole 8-row atoms of
+a 64-row tile, without row_step, split-K, multicast or the persistent walk.
 """
 
 from dataclasses import dataclass
