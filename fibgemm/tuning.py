@@ -141,9 +141,12 @@ def tune_bucket(
     iters: int,
     every_m: bool,
     usable: set | None = None,
+    report: Callable[[str], None] | None = None,
+    current: object = None,
 ) -> tuple[object, str]:
     """The best config of one bucket and its provenance line. `usable`: the configs that
-    compiled (None: all)."""
+    compiled (None: all). `report`, if given, gets the bucket's `scoreboard` (`current`: the
+    config the table held, marked there)."""
     ms = tuned_ms(limit, every_m)
     cfgs = configs_to_compile([limit], candidates, every_m)
     cfgs = [c for c in cfgs if usable is None or c in usable]
@@ -154,8 +157,29 @@ def tune_bucket(
     if not ranked:
         raise SystemExit(f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct")
     if every_m:
+        if report:
+            report(scoreboard([(score, cfg) for score, cfg in ranked], current))
         return ranked[0][1], bucket_line_over_ms(ms, limit, ranked, n_ok)
+    if report:
+        report(scoreboard([(torch_us / us, cfg) for us, cfg in ranked], current))
     return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
+
+
+SCOREBOARD_ROWS = 12
+
+
+def scoreboard(scored: list, current: object = None, rows: int = SCOREBOARD_ROWS) -> str:
+    """The bucket's configs by speedup over torch, best first (`rows` of them, and the current
+    table's config wherever it ranks), so that a log shows by how much the winner won."""
+    lines = []
+    for rank, (speedup, cfg) in enumerate(scored):
+        if rank < rows or cfg == current:
+            mark = "  (the table's)" if cfg == current else ""
+            lines.append(f"      {rank + 1:3d}. {speedup:.3f}x  {cfg!r}{mark}")
+    hidden = len(scored) - len(lines)
+    if hidden:
+        lines.insert(rows, f"      ... {hidden} more")
+    return "\n".join(lines)
 
 
 def tuning_method(every_m: bool, todo: Sequence[int], note: str = "") -> str:
@@ -314,8 +338,9 @@ def tune_and_save(
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
     for i, limit in enumerate(args.buckets, 1):
         best[limit], notes[limit] = tune_bucket(
-            timer, limit, b, candidates, launch, args.iters, args.every_m, usable
-        )
+            timer, limit, b, candidates, launch, args.iters, args.every_m, usable,
+            report=print, current=current[0].get(limit),
+        )  # fmt: skip
         print(notes[limit], "\n   ", best[limit], flush=True)
         rows, lines = {**current[0], **best}, {**current[1], **notes}
         last = i == len(args.buckets)

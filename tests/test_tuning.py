@@ -258,6 +258,25 @@ def test_tune_bucket_at_the_largest_m_or_over_every_m(monkeypatch):
     assert tuning.tuning_method(True, COARSE) == tuning.EVERY_M
 
 
+def test_tuning_logs_every_configs_speedup_and_where_the_table_config_ranks(monkeypatch):
+    monkeypatch.setattr(tuning, "BUCKETS", COARSE)
+    _fake_ranking(monkeypatch, {35: {"x": 20, "y": 8}, 40: {"x": 20, "y": 8}, 48: {"x": 5, "y": 8}})
+    reports = []
+    tuning.tune_bucket(
+        None, 48, None, lambda m: ["x", "y"], None, 1, False, None, reports.append, "y"
+    )
+    lines = reports[0].splitlines()
+    assert [line.split()[1:] for line in lines] == [
+        ["2.000x", "'x'"],
+        ["1.250x", "'y'", "(the", "table's)"],
+    ]
+    scored = [(2.0 - i / 100, f"c{i}") for i in range(20)]
+    lines = tuning.scoreboard(scored, current="c17", rows=3).splitlines()
+    assert [line.split()[0] for line in lines] == ["1.", "2.", "3.", "...", "18."]
+    assert "... 16 more" in lines[3] and "(the table's)" in lines[4]
+    assert "... 17 more" in tuning.scoreboard(scored, rows=3)
+
+
 def test_tune_bucket_names_the_bucket_when_nothing_is_correct(monkeypatch):
     _fake_ranking(monkeypatch, {64: {}})
     with pytest.raises(SystemExit, match=r"bucket <= 64: none of 2 configs is correct"):
@@ -313,16 +332,18 @@ def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(
 
     asked = []
 
-    def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable):
-        asked.append((limit, b, iters, every_m, usable))
+    def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable, **log):
+        asked.append((limit, b, iters, every_m, usable, log["current"]))
+        assert log["report"] is print  # each bucket's scoreboard goes to the log
         return f"new{limit}", f"line (bucket <= {limit})"
 
     monkeypatch.setattr(tuning, "tune_bucket", fake_tune_bucket)
     args = Namespace(buckets=[16, 32], iters=7, every_m=True, dry_run=False)
     kept = ({limit: f"old{limit}" for limit in BUCKETS if limit not in (16, 32)}, {})
     path = tmp_path / "tuned.py"
-    tuning.tune_and_save(args, kept, "scripts/tune_x.py", "", path, None, None, {"c"})
-    assert asked == [(16, "B", 7, True, {"c"}), (32, "B", 7, True, {"c"})]
+    current = ({16: "cur16", 32: "cur32"}, {})
+    tuning.tune_and_save(args, kept, "scripts/tune_x.py", "", path, None, None, {"c"}, current)
+    assert asked == [(16, "B", 7, True, {"c"}, "cur16"), (32, "B", 7, True, {"c"}, "cur32")]
     text = path.read_text()
     assert "tuned on Fake GPU" in text and "line (bucket <= 32)" in text
     rows = "".join(text.split())  # TABLE's rows without the layout
@@ -336,7 +357,7 @@ def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path
 
     path = tmp_path / "tuned.py"
 
-    def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable):
+    def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable, **log):
         if limit == 32:
             rows = "".join(path.read_text().split())
             assert "(16,'new16',)," in rows and "(32,'cur32',)," in rows
