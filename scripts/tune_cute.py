@@ -15,7 +15,7 @@ victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64, results/logs/s7)
 that config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes:
 more CTAs, each streaming fewer bytes of B; swap-AB tiles only); with --split-k, that config and
 swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the
-config's L2 hint (split-K last lost before the L2 hints and tuned rings existed).
+config's L2 hint (on the H200 both passes left the table as it was: results/logs/s10).
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]

@@ -155,7 +155,7 @@ def _tile_tma(m: int) -> list[TileTmaConfig]:
 
 # (BLOCK_S, BLOCK_S2) of the Gluon tiles: power-of-two widths and the two-dot ones between.
 # 72 = 64 + 8: 43 column tiles, so three 64-token rows of them (M = 136-192) are 129 tiles, one
-# wave, where 80-wide ones are 117 (each 10% more MMA work).
+# wave, where 80-wide ones are 117 (each 10% more MMA work); level on the H200 (results/logs/s10).
 WS_WIDTHS = (
     (32, 0), (32, 16), (64, 0), (64, 8), (64, 16), (64, 32), (128, 0), (128, 64), (256, 0),
 )  # fmt: skip
