@@ -156,12 +156,11 @@ def tune_bucket(
         ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters)
     if not ranked:
         raise SystemExit(f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct")
+    if report:  # over every M `ranked` holds speedups already, at one M times
+        speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
+        report(scoreboard(speedups, current))
     if every_m:
-        if report:
-            report(scoreboard([(score, cfg) for score, cfg in ranked], current))
         return ranked[0][1], bucket_line_over_ms(ms, limit, ranked, n_ok)
-    if report:
-        report(scoreboard([(torch_us / us, cfg) for us, cfg in ranked], current))
     return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
 
 
