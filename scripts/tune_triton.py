@@ -19,6 +19,7 @@ import multiprocessing as mp
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 import torch
 
@@ -160,6 +161,7 @@ WS_WIDTHS = (
     (32, 0), (32, 16), (64, 0), (64, 8), (64, 16), (64, 32), (128, 0), (128, 64), (256, 0),
 )  # fmt: skip
 WS_FROM_M = 56  # below, only tiles narrow enough to spread B over most SMs
+PRELOADS = (0, 1, 2, 4)
 
 
 def _ws_tiles(m: int) -> list[WsTileConfig]:
@@ -167,7 +169,17 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     tokens 24, 32 or 48 wide (128, 96 or 64 CTAs) and swap-AB tiles of 64 rows of B with the
     tokens on the narrow side, each K depth. Up to M = 256: straight tiles of 64 tokens (128
     above M = 128) in one wave (at least half of one), each K depth. Above: straight and
-    swap-AB tiles of 128 (and 64) rows, 64 deep."""
+    swap-AB tiles of 128 (and 64) rows, 64 deep. Each with 0, 1, 2 or 4 ring stages preloaded
+    (ws_tile.py: the first loads issued before the warp-specialized region)."""
+    return [
+        replace(c, PRELOAD=p)
+        for c in _ws_shapes(m)
+        for p in PRELOADS
+        if ws_tile_is_valid(replace(c, PRELOAD=p), N, K)
+    ]
+
+
+def _ws_shapes(m: int) -> list[WsTileConfig]:
     if m < WS_FROM_M:
         narrow = _tokens_tile(m)
         shapes = [(64, 16, 8, False), (64, 32, 0, False), (64, 32, 16, False)]

@@ -154,7 +154,8 @@ def test_tile_tma_variant_matches_float64(cfg, m, tiles):
 
 
 # The Gluon warp-specialized tiles: straight and swap-AB, one and two dots, 64- and 128-row MMA
-# tiles (one and two consumer warp groups), every K depth, and the table's.
+# tiles (one and two consumer warp groups), every K depth, none to all of the ring preloaded,
+# and the table's.
 WS_VARIANTS = sorted(
     {cfg for _, cfg in TABLE if isinstance(cfg, WsTileConfig)}
     | {
@@ -165,6 +166,9 @@ WS_VARIANTS = sorted(
         WsTileConfig(128, 128, 64, 64),
         WsTileConfig(64, 16, 128, SWAP_AB=True),
         WsTileConfig(128, 128, 64, 64, SWAP_AB=True),
+        WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8, PRELOAD=8),
+        WsTileConfig(64, 64, 64, 16, PRELOAD=2),
+        WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=1),
     },
     key=repr,
 )
@@ -202,10 +206,11 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     # is the one that shows PRODUCER_REGS reaching the producer.)
     assert f"setmaxnreg.dec.sync.aligned.u32 \t{cfg.PRODUCER_REGS};" in ptx
     # Consumers release stages with per-thread arrives and the ring is unrolled, so the kernel
-    # has a handful of 128-thread bar.syncs (one per lap through the ring, the epilogue's), not
-    # two per K step (7820a51's kernel: 2 x 16 or 2 x 32 in the loop alone); nothing spilled.
+    # has a handful of 128-thread bar.syncs (one per lap through the ring, the epilogue's, up
+    # to three around each preloaded stage's loads), not two per K step (7820a51's kernel:
+    # 2 x 16 or 2 x 32 in the loop alone); nothing spilled.
     assert "cp.async.mbarrier.arrive.noinc.shared.b64" in ptx
-    assert ptx.count("bar.sync") <= 6, ptx.count("bar.sync")
+    assert ptx.count("bar.sync") <= 6 + 3 * cfg.PRELOAD, ptx.count("bar.sync")
     assert spill_stores == 0
     # The ring as configured beside the output tile (stages_that_fit's budget).
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2

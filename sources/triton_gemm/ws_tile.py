@@ -9,7 +9,13 @@ is written out as the CuTe kernel writes it:
   `STAGES` shared-memory buffers, each guarded by a ready/empty mbarrier pair;
 - the default partition (one warp group per 64 rows of the tile) waits on "ready", issues
   WGMMAs from shared memory, keeps one batch in flight and releases the previous stage;
-- the epilogue converts the accumulator to fp16 and writes it with one TMA store.
+- the epilogue converts the accumulator to fp16 and writes it with one TMA store;
+- the first PRELOAD stages are issued before the warp-specialized region. Its partitions
+  start ~1 us after the kernel's entry (Triton's hand-over of registers and barriers;
+  results/logs/s11/probe_gluon_timeline.log), where the CuTe kernel's producer starts once
+  its barriers are set up. Issued at once, the first loads land while the partitions start:
+  0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053 (results/logs/s11/
+  probe_preload.log).
 
 Measured on the H200 (results/logs/s8/probe_ws_tile3.log, same tiles): M = 144, 9.0 us against
 9.5 for the best @triton.jit tile. Triton 3.6 then put two 128-thread bar.syncs in every K step
@@ -59,6 +65,7 @@ class WsTileConfig:
     SWAP_AB: bool = False
     STAGES: int = 0  # ring depth; 0: as many as fit, up to MAX_STAGES
     PRODUCER_REGS: int = 24  # registers per thread of the producer warp
+    PRELOAD: int = 0  # ring stages issued before the warp-specialized region
 
     @property
     def num_warps(self) -> int:
@@ -117,9 +124,10 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and cfg.BLOCK_K in (64, 128, 256)
         and k % cfg.BLOCK_K == 0
         and cfg.block_n <= n
-        and 2 <= cfg.ring <= cfg.stages_that_fit()
+        and 2 <= cfg.ring <= min(cfg.stages_that_fit(), k // cfg.BLOCK_K)
         and cfg.PRODUCER_REGS % 8 == 0
         and 24 <= cfg.PRODUCER_REGS <= 256
+        and 0 <= cfg.PRELOAD <= cfg.ring
     )
 
 
@@ -129,14 +137,23 @@ def _load_stage(
     s: gl.constexpr, HAS_S2: gl.constexpr,
 ):  # fmt: skip
     """Wait until ring stage s is free, then TMA the i-th K step of the tile into it."""
+    # A fresh mbarrier counts as having completed the phase before 0: the first lap through
+    # the ring does not wait.
+    mbarrier.wait(empty[s], (lap & 1) ^ 1)
+    _issue_stage(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s, HAS_S2)
+
+
+@gluon.jit
+def _issue_stage(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s: gl.constexpr,
+    HAS_S2: gl.constexpr,
+):  # fmt: skip
+    """TMA the i-th K step of the tile into ring stage s."""
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
     BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
     Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
     stage_bytes: gl.constexpr = x_desc.block_type.nbytes + y_desc.block_type.nbytes + Y2_BYTES
     k = i * BLOCK_K
-    # A fresh mbarrier counts as having completed the phase before 0: the first lap through
-    # the ring does not wait.
-    mbarrier.wait(empty[s], (lap & 1) ^ 1)
     mbarrier.expect(ready[s], stage_bytes)
     tma.async_copy_global_to_shared(x_desc, [x0, k], ready[s], x_ring.index(s))
     tma.async_copy_global_to_shared(y_desc, [y0, k], ready[s], y_ring.index(s))
@@ -147,14 +164,20 @@ def _load_stage(
 @gluon.jit
 def _produce(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-    K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+    K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr,
 ):  # fmt: skip
     """Producer partition: TMA every K step of the tile into the ring, lap after lap (the
-    ring's stages unrolled, then the K steps left over). (Worker partitions take no None:
-    without a second dot, y2_desc and y2_ring stand in for the absent ones.)"""
+    ring's stages unrolled, then the K steps left over), after the first PRELOAD steps, which
+    the kernel issued before this region. (Worker partitions take no None: without a second
+    dot, y2_desc and y2_ring stand in for the absent ones.)"""
     STAGES: gl.constexpr = x_ring.type.shape[0]
-    LAPS: gl.constexpr = K_TILES // STAGES
-    for lap in range(LAPS):
+    LAPS: gl.constexpr = K_TILES // STAGES  # at least one: is_valid
+    for s in gl.static_range(PRELOAD, STAGES):
+        _load_stage(
+            x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, s, 0, s,
+            HAS_S2,
+        )  # fmt: skip
+    for lap in range(1, LAPS):
         for s in gl.static_range(STAGES):
             _load_stage(
                 x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
@@ -206,9 +229,10 @@ def _consume(
 ):  # fmt: skip
     """Default partition: WGMMA the ring's stages into fp32 accumulators (one per Y tile),
     one batch in flight; a stage goes back to the producer once the batch reading it is done.
-    The ring is unrolled (one mbarrier allocation per stage, constant stage indices): with
-    the barriers in one indexed allocation, and one thread arriving, Triton put a 128-thread
-    bar.sync before every wait and around every arrive; now there is one per lap."""
+    The ring is unrolled (one mbarrier allocation per stage, each named by a constant; the
+    buffers are indexed at run time, see _mma_stage): with the barriers in one indexed
+    allocation, and one thread arriving, Triton put a 128-thread bar.sync before every wait
+    and around every arrive; now there is one per lap."""
     STAGES: gl.constexpr = x_ring.type.shape[0]
     LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
@@ -258,6 +282,7 @@ def _ws_tile_kernel(
     SWAP_AB: gl.constexpr,
     STAGES: gl.constexpr,
     PRODUCER_REGS: gl.constexpr,
+    PRELOAD: gl.constexpr,
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -307,6 +332,12 @@ def _ws_tile_kernel(
         mbarrier.init(ready[s], count=1)  # the producer's expect; TMA completes the bytes
         mbarrier.init(empty[s], count=32 * gl.num_warps())  # each consumer thread
     fence_async_shared()
+    # The warp-specialized region starts its partitions ~1 us after the kernel's entry
+    # (results/logs/s11/probe_gluon_timeline.log): the first PRELOAD loads go out now.
+    y2_or_y = y2_desc if HAS_S2 else y_desc
+    for s in gl.static_range(PRELOAD):
+        _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
+                     HAS_S2)  # fmt: skip
 
     layouts: gl.constexpr = (
         _acc_layout(gl.num_warps(), BLOCK_S),
@@ -330,6 +361,7 @@ def _ws_tile_kernel(
                     y0,
                     K_TILES,
                     HAS_S2,
+                    PRELOAD,
                 ),
             ),
         ],
@@ -388,4 +420,4 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
     N = B.shape[0]
     grid = (cfg.num_tiles(M, N), 1, 1)
     descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
-    return grid, (*descs, M, N, K, cfg.SWAP_AB, cfg.ring, cfg.PRODUCER_REGS)
+    return grid, (*descs, M, N, K, cfg.SWAP_AB, cfg.ring, cfg.PRODUCER_REGS, cfg.PRELOAD)
