@@ -2,49 +2,49 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
-M in 1 (bucket <= 1): best geomean 1.037x vs torch; runner-up 1.000x; 13 configs
-M in 2 (bucket <= 2): best geomean 1.042x vs torch; runner-up 1.004x; 13 configs
-M in 4 (bucket <= 4): best geomean 1.033x vs torch; runner-up 1.005x; 13 configs
-M in 7 (bucket <= 7): best geomean 1.037x vs torch; runner-up 0.998x; 13 configs
-M in 8 (bucket <= 8): best geomean 1.042x vs torch; runner-up 1.014x; 13 configs
-M in 15 (bucket <= 15): best geomean 1.087x vs torch; runner-up 1.073x; 13 configs
-M in 16 (bucket <= 16): best geomean 1.097x vs torch; runner-up 1.068x; 13 configs
-M in 24 (bucket <= 24): best geomean 1.016x vs torch; runner-up 1.009x; 13 configs
-M in 32 (bucket <= 32): best geomean 1.054x vs torch; runner-up 1.026x; 13 configs
-M in 35 (bucket <= 35): best geomean 1.000x vs torch; runner-up 0.969x; 13 configs
-M in 40 (bucket <= 40): best geomean 1.032x vs torch; runner-up 1.006x; 13 configs
-M in 48 (bucket <= 48): best geomean 1.053x vs torch; runner-up 1.023x; 13 configs
-M in 56 (bucket <= 56): best geomean 1.053x vs torch; runner-up 1.046x; 4 configs
-M in 64 (bucket <= 64): best geomean 1.054x vs torch; runner-up 1.043x; 4 configs
-M in 70 (bucket <= 70): best geomean 1.000x vs torch; runner-up 0.976x; 9 configs
-M in 72 (bucket <= 72): best geomean 1.008x vs torch; runner-up 0.984x; 9 configs
-M in 80 (bucket <= 80): best geomean 1.012x vs torch; runner-up 0.992x; 9 configs
-M in 88 (bucket <= 88): best geomean 1.002x vs torch; runner-up 0.974x; 9 configs
-M in 96 (bucket <= 96): best geomean 0.996x vs torch; runner-up 0.972x; 9 configs
-M in 104 (bucket <= 104): best geomean 1.012x vs torch; runner-up 1.000x; 10 configs
-M in 112 (bucket <= 112): best geomean 1.019x vs torch; runner-up 1.000x; 10 configs
-M in 120 (bucket <= 120): best geomean 1.021x vs torch; runner-up 1.002x; 10 configs
-M in 128 (bucket <= 128): best geomean 1.025x vs torch; runner-up 1.002x; 10 configs
-M in 136 (bucket <= 136): best geomean 0.935x vs torch; runner-up 0.895x; 17 configs
-M in 144 (bucket <= 144): best geomean 0.943x vs torch; runner-up 0.899x; 17 configs
-M in 152 (bucket <= 152): best geomean 0.954x vs torch; runner-up 0.918x; 17 configs
-M in 160 (bucket <= 160): best geomean 0.954x vs torch; runner-up 0.919x; 17 configs
-M in 168 (bucket <= 168): best geomean 0.970x vs torch; runner-up 0.926x; 18 configs
-M in 176 (bucket <= 176): best geomean 0.967x vs torch; runner-up 0.926x; 18 configs
-M in 184 (bucket <= 184): best geomean 1.027x vs torch; runner-up 0.989x; 18 configs
-M in 192 (bucket <= 192): best geomean 1.026x vs torch; runner-up 0.974x; 18 configs
-M in 200 (bucket <= 200): best geomean 0.969x vs torch; runner-up 0.897x; 14 configs
-M in 208 (bucket <= 208): best geomean 0.972x vs torch; runner-up 0.898x; 14 configs
-M in 216 (bucket <= 216): best geomean 1.004x vs torch; runner-up 0.929x; 14 configs
-M in 224 (bucket <= 224): best geomean 1.014x vs torch; runner-up 0.929x; 14 configs
-M in 232 (bucket <= 232): best geomean 1.005x vs torch; runner-up 0.929x; 14 configs
-M in 240 (bucket <= 240): best geomean 0.998x vs torch; runner-up 0.923x; 14 configs
-M in 248 (bucket <= 248): best geomean 1.000x vs torch; runner-up 0.923x; 14 configs
-M in 256 (bucket <= 256): best geomean 1.002x vs torch; runner-up 0.924x; 14 configs
-M in 972 (bucket <= 1024): best geomean 0.956x vs torch; runner-up 0.877x; 8 configs
-M in 2053 (bucket <= 2176): best geomean 0.929x vs torch; runner-up 0.848x; 8 configs
-M in 2379 (bucket <= 4096): best geomean 0.879x vs torch; runner-up 0.875x; 9 configs
-M in 8192 (bucket <= inf): best geomean 0.974x vs torch; runner-up 0.908x; 9 configs
+M in 1 (bucket <= 1): best geomean 1.049x vs torch; runner-up 1.046x; 48 configs
+M in 2 (bucket <= 2): best geomean 1.053x vs torch; runner-up 1.051x; 48 configs
+M in 4 (bucket <= 4): best geomean 1.040x vs torch; runner-up 1.037x; 48 configs
+M in 7 (bucket <= 7): best geomean 1.051x vs torch; runner-up 1.044x; 48 configs
+M in 8 (bucket <= 8): best geomean 1.042x vs torch; runner-up 1.042x; 48 configs
+M in 15 (bucket <= 15): best geomean 1.092x vs torch; runner-up 1.092x; 48 configs
+M in 16 (bucket <= 16): best geomean 1.093x vs torch; runner-up 1.090x; 48 configs
+M in 24 (bucket <= 24): best geomean 1.060x vs torch; runner-up 1.045x; 48 configs
+M in 32 (bucket <= 32): best geomean 1.086x vs torch; runner-up 1.086x; 48 configs
+M in 35 (bucket <= 35): best geomean 1.013x vs torch; runner-up 1.013x; 47 configs
+M in 40 (bucket <= 40): best geomean 1.052x vs torch; runner-up 1.052x; 47 configs
+M in 48 (bucket <= 48): best geomean 1.075x vs torch; runner-up 1.075x; 47 configs
+M in 56 (bucket <= 56): best geomean 1.076x vs torch; runner-up 1.069x; 13 configs
+M in 64 (bucket <= 64): best geomean 1.066x vs torch; runner-up 1.062x; 13 configs
+M in 70 (bucket <= 70): best geomean 1.040x vs torch; runner-up 1.036x; 44 configs
+M in 72 (bucket <= 72): best geomean 1.036x vs torch; runner-up 1.034x; 44 configs
+M in 80 (bucket <= 80): best geomean 1.049x vs torch; runner-up 1.044x; 44 configs
+M in 88 (bucket <= 88): best geomean 1.034x vs torch; runner-up 1.029x; 44 configs
+M in 96 (bucket <= 96): best geomean 1.034x vs torch; runner-up 1.031x; 44 configs
+M in 104 (bucket <= 104): best geomean 1.034x vs torch; runner-up 1.034x; 45 configs
+M in 112 (bucket <= 112): best geomean 1.038x vs torch; runner-up 1.033x; 45 configs
+M in 120 (bucket <= 120): best geomean 1.033x vs torch; runner-up 1.031x; 45 configs
+M in 128 (bucket <= 128): best geomean 1.040x vs torch; runner-up 1.031x; 45 configs
+M in 136 (bucket <= 136): best geomean 0.969x vs torch; runner-up 0.962x; 84 configs
+M in 144 (bucket <= 144): best geomean 0.965x vs torch; runner-up 0.960x; 84 configs
+M in 152 (bucket <= 152): best geomean 0.992x vs torch; runner-up 0.992x; 84 configs
+M in 160 (bucket <= 160): best geomean 0.987x vs torch; runner-up 0.983x; 84 configs
+M in 168 (bucket <= 168): best geomean 0.998x vs torch; runner-up 0.996x; 84 configs
+M in 176 (bucket <= 176): best geomean 1.004x vs torch; runner-up 0.996x; 84 configs
+M in 184 (bucket <= 184): best geomean 1.091x vs torch; runner-up 1.087x; 84 configs
+M in 192 (bucket <= 192): best geomean 1.066x vs torch; runner-up 1.064x; 84 configs
+M in 200 (bucket <= 200): best geomean 0.996x vs torch; runner-up 0.989x; 62 configs
+M in 208 (bucket <= 208): best geomean 1.002x vs torch; runner-up 0.995x; 62 configs
+M in 216 (bucket <= 216): best geomean 1.036x vs torch; runner-up 1.032x; 62 configs
+M in 224 (bucket <= 224): best geomean 1.036x vs torch; runner-up 1.032x; 62 configs
+M in 232 (bucket <= 232): best geomean 1.036x vs torch; runner-up 1.036x; 62 configs
+M in 240 (bucket <= 240): best geomean 1.029x vs torch; runner-up 1.021x; 62 configs
+M in 248 (bucket <= 248): best geomean 1.031x vs torch; runner-up 1.029x; 62 configs
+M in 256 (bucket <= 256): best geomean 1.029x vs torch; runner-up 1.029x; 62 configs
+M in 972 (bucket <= 1024): best geomean 0.983x vs torch; runner-up 0.978x; 30 configs
+M in 2053 (bucket <= 2176): best geomean 0.952x vs torch; runner-up 0.951x; 30 configs
+M in 2379 (bucket <= 4096): best geomean 0.883x vs torch; runner-up 0.881x; 31 configs
+M in 8192 (bucket <= inf): best geomean 0.967x vs torch; runner-up 0.917x; 31 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -61,150 +61,183 @@ DATE = "2026-11-30"
 TABLE = [
     (
         1,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=16,
             BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_S2=0,
             SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         2,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=16,
             BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=32,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_S2=0,
             SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         4,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=16,
             BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_S2=0,
             SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         7,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=16,
             BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_S2=0,
             SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         8,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=16,
             BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_S2=0,
             SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         15,
-        TileTmaConfig(
-            BLOCK_M=16, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=16,
+            BLOCK_K=128,
+            BLOCK_S2=0,
+            SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         16,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=16,
             BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_S2=0,
             SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         24,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=32,
             BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_S2=0,
             SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         32,
-        GemmConfig(
-            BLOCK_M=16,
-            BLOCK_N=64,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=32,
             BLOCK_K=128,
-            SPLIT_K=1,
-            ROWS_N=48,
-            GROUP_M=8,
-            num_warps=4,
-            num_stages=8,
+            BLOCK_S2=0,
             SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
         35,
         TileTmaConfig(
-            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
+            BLOCK_M=32,
+            BLOCK_N=64,
+            BLOCK_K=128,
+            BLOCK_N2=0,
+            SWAP_AB=True,
+            num_warps=4,
+            num_stages=6,
         ),
     ),
     (
         40,
-        TileTmaConfig(
-            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=0,
+            SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
         48,
-        TileTmaConfig(
-            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=32,
+            BLOCK_K=128,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         56,
-        TileTmaConfig(
-            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=32,
+            BLOCK_K=128,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
         64,
-        TileTmaConfig(
-            BLOCK_M=32, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=8
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=32,
+            BLOCK_K=128,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -217,6 +250,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -229,6 +263,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -241,6 +276,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -253,6 +289,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -265,36 +302,59 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
         104,
-        TileTmaConfig(
-            BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
         112,
-        TileTmaConfig(
-            BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
         120,
-        TileTmaConfig(
-            BLOCK_M=64,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            BLOCK_N2=0,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=0,
             SWAP_AB=False,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
         128,
-        TileTmaConfig(
-            BLOCK_M=64, BLOCK_N=64, BLOCK_K=128, BLOCK_N2=0, SWAP_AB=True, num_warps=4, num_stages=6
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=0,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -307,6 +367,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -319,6 +380,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -331,6 +393,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -343,6 +406,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -351,10 +415,11 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -367,6 +432,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -379,6 +445,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -387,10 +454,11 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -403,6 +471,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -415,6 +484,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -427,6 +497,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -439,6 +510,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -451,6 +523,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -463,6 +536,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -475,6 +549,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=4,
         ),
     ),
     (
@@ -487,6 +562,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
@@ -499,6 +575,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=1,
         ),
     ),
     (
@@ -511,6 +588,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
+            PRELOAD=2,
         ),
     ),
     (
