@@ -10,12 +10,12 @@ is written out as the CuTe kernel writes it:
 - the default partition (one warp group per 64 rows of the tile) waits on "ready", issues
   WGMMAs from shared memory, keeps one batch in flight and releases the previous stage;
 - the epilogue converts the accumulator to fp16 and writes it with one TMA store;
-- the first PRELOAD stages are issued before the warp-specialized region. Its partitions
-  start ~1 us after the kernel's entry (Triton's hand-over of registers and barriers;
-  results/logs/s11/probe_gluon_timeline.log), where the CuTe kernel's producer starts once
-  its barriers are set up. Issued at once, the first loads land while the partitions start:
-  0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053 (results/logs/s11/
-  probe_preload.log).
+- the first PRELOAD stages are issued before the warp-specialized region, whose partitions
+  start ~1 us after the kernel's entry (results/logs/s11/probe_gluon_timeline.log), most of it
+  spent setting up the ring's mbarriers. Issued first, the loads land while the rest is set
+  up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053 (results/logs/s11/
+  probe_preload.log), and 0.03-0.26 us more with their barriers set up before the others
+  (probe_gluon_timeline_preload.log).
 
 Measured on the H200 (results/logs/s8/probe_ws_tile3.log, same tiles): M = 144, 9.0 us against
 9.5 for the best @triton.jit tile. Triton 3.6 then put two 128-thread bar.syncs in every K step
@@ -328,16 +328,23 @@ def _ws_tile_kernel(
     for _ in gl.static_range(STAGES):
         ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
         empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
-    for s in gl.static_range(STAGES):
+    # The warp-specialized region starts its partitions ~1 us after the kernel's entry, most of
+    # it setting up the barriers (one thread, ~40 ns each; results/logs/s11/
+    # probe_gluon_timeline_preload.log): the first PRELOAD stages' "ready" barriers are set up
+    # first and their loads go out at once, before the other barriers.
+    for s in gl.static_range(PRELOAD):
         mbarrier.init(ready[s], count=1)  # the producer's expect; TMA completes the bytes
+    if PRELOAD > 0:
+        fence_async_shared()
+        y2_or_y = y2_desc if HAS_S2 else y_desc
+        for s in gl.static_range(PRELOAD):
+            _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
+                         HAS_S2)  # fmt: skip
+    for s in gl.static_range(STAGES):
+        if s >= PRELOAD:
+            mbarrier.init(ready[s], count=1)
         mbarrier.init(empty[s], count=32 * gl.num_warps())  # each consumer thread
     fence_async_shared()
-    # The warp-specialized region starts its partitions ~1 us after the kernel's entry
-    # (results/logs/s11/probe_gluon_timeline.log): the first PRELOAD loads go out now.
-    y2_or_y = y2_desc if HAS_S2 else y_desc
-    for s in gl.static_range(PRELOAD):
-        _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
-                     HAS_S2)  # fmt: skip
 
     layouts: gl.constexpr = (
         _acc_layout(gl.num_warps(), BLOCK_S),

@@ -5,13 +5,18 @@ loses ~0.7 us at M = 1 and ~1 us at M = 144 to the CuTe kernel with the same til
     python results/logs/s11/probe_gluon_timeline.py [M ...]        (on the device)
 
 A copy of ws_tile's kernel (its stage, MMA and epilogue functions reused) that stores each
-CTA's %globaltimer (ns) at eight points into a buffer: kernel entry; producer start, after its
-first stage's TMA issue, after its last; consumer start, first stage landed (an extra wait on
-it: the stage's phase stays complete until it is released), mainloop end; epilogue end. Each
-M: three launches after a 256 MB zero fill; times relative to the launch's earliest entry.
+CTA's %globaltimer (ns) into a buffer: kernel entry; barriers initialised, fenced, PRELOAD
+stages issued; producer start, after its first stage's TMA issue, after its last; consumer
+start, first stage landed (an extra wait on it: the stage's phase stays complete until it is
+released), mainloop end; epilogue end. Each M: the table's config with PRELOAD 0 and as
+tuned, and as tuned with EARLY_READY (the preloaded stages' ready barriers initialised and
+their loads issued before the other barriers), three launches each after a 256 MB zero fill;
+times relative to the launch's earliest entry. (probe_gluon_timeline.log: the first version,
+at 3b5d2a7's kernel, which had no PRELOAD.)
 """
 
 import sys
+from dataclasses import replace
 
 import torch
 from triton.experimental import gluon
@@ -28,9 +33,18 @@ from fibgemm import REPO_ROOT, K, N
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from triton_gemm import main as tg  # noqa: E402
 from triton_gemm import ws_tile  # noqa: E402
-from triton_gemm.ws_tile import WsTileConfig, _acc_layout, _load_stage, _mma_stage, _stage  # noqa: E402
+from triton_gemm.ws_tile import (  # noqa: E402
+    WsTileConfig,
+    _acc_layout,
+    _issue_stage,
+    _load_stage,
+    _mma_stage,
+    _stage,
+)
 
-POINTS = ["entry", "p_start", "p_first", "p_last", "c_start", "c_landed", "c_loop_end", "end"]
+POINTS = ["entry", "p_start", "p_first", "p_last", "c_start", "c_landed", "c_loop_end", "end",
+          "inited", "fenced", "preloaded"]  # fmt: skip
+SLOTS = 16
 
 
 @gluon.jit
@@ -42,22 +56,25 @@ def _now(pid):
 
 @gluon.jit
 def _stamp(stamps, pid, k: gl.constexpr):
-    gl.store(stamps + pid * 8 + k, _now(pid))
+    gl.store(stamps + pid * 16 + k, _now(pid))
 
 
 @gluon.jit
 def _produce(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-             K_TILES: gl.constexpr, HAS_S2: gl.constexpr, stamps, pid):  # fmt: skip
+             K_TILES: gl.constexpr, HAS_S2: gl.constexpr, stamps, pid,
+             PRELOAD: gl.constexpr):  # fmt: skip
     _stamp(stamps, pid, 1)
     STAGES: gl.constexpr = x_ring.type.shape[0]
     LAPS: gl.constexpr = K_TILES // STAGES
-    for lap in range(LAPS):
+    for s in gl.static_range(PRELOAD, STAGES):
+        _load_stage(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+                    s, 0, s, HAS_S2)  # fmt: skip
+        if s == PRELOAD:
+            _stamp(stamps, pid, 2)
+    for lap in range(1, LAPS):
         for s in gl.static_range(STAGES):
             _load_stage(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
                         lap * STAGES + s, lap, s, HAS_S2)  # fmt: skip
-            if s == 0:
-                if lap == 0:
-                    _stamp(stamps, pid, 2)
     for s in gl.static_range(K_TILES % STAGES):
         _load_stage(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
                     LAPS * STAGES + s, LAPS, s, HAS_S2)  # fmt: skip
@@ -98,7 +115,7 @@ def _consume(x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S
 @gluon.jit(do_not_specialize=["M"])
 def _timed_kernel(x_desc, y_desc, y2_desc, c_desc, c2_desc, M, N: gl.constexpr, K: gl.constexpr,
                   SWAP_AB: gl.constexpr, STAGES: gl.constexpr, PRODUCER_REGS: gl.constexpr,
-                  stamps):  # fmt: skip
+                  PRELOAD: gl.constexpr, stamps, EARLY_READY: gl.constexpr):  # fmt: skip
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
     BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
@@ -136,10 +153,34 @@ def _timed_kernel(x_desc, y_desc, y2_desc, c_desc, c2_desc, M, N: gl.constexpr, 
     for _ in gl.static_range(STAGES):
         ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
         empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
-    for s in gl.static_range(STAGES):
-        mbarrier.init(ready[s], count=1)
-        mbarrier.init(empty[s], count=32 * gl.num_warps())
-    fence_async_shared()
+    y2_or_y = y2_desc if HAS_S2 else y_desc
+    if EARLY_READY:
+        # The preloaded stages' ready barriers first, their loads, then the other barriers.
+        for s in gl.static_range(PRELOAD):
+            mbarrier.init(ready[s], count=1)
+        fence_async_shared()
+        _stamp(stamps, pid, 9)
+        for s in gl.static_range(PRELOAD):
+            _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
+                         HAS_S2)  # fmt: skip
+        _stamp(stamps, pid, 10)
+        for s in gl.static_range(STAGES):
+            if s >= PRELOAD:
+                mbarrier.init(ready[s], count=1)
+            mbarrier.init(empty[s], count=32 * gl.num_warps())
+        fence_async_shared()
+        _stamp(stamps, pid, 8)
+    else:
+        for s in gl.static_range(STAGES):
+            mbarrier.init(ready[s], count=1)
+            mbarrier.init(empty[s], count=32 * gl.num_warps())
+        _stamp(stamps, pid, 8)
+        fence_async_shared()
+        _stamp(stamps, pid, 9)
+        for s in gl.static_range(PRELOAD):
+            _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
+                         HAS_S2)  # fmt: skip
+        _stamp(stamps, pid, 10)
     layouts: gl.constexpr = (
         _acc_layout(gl.num_warps(), BLOCK_S),
         _acc_layout(gl.num_warps(), BLOCK_S2),
@@ -167,6 +208,7 @@ def _timed_kernel(x_desc, y_desc, y2_desc, c_desc, c2_desc, M, N: gl.constexpr, 
                     HAS_S2,
                     stamps,
                     pid,
+                    PRELOAD,
                 ),
             ),  # fmt: skip
         ],
@@ -199,31 +241,33 @@ def main():
     for m in ms:
         cfg = tg.select_config(m)
         if not isinstance(cfg, WsTileConfig):
-            cfg = WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8)
-        a = torch.randn(m, K, dtype=torch.float16, device="cuda")
-        c = torch.empty(m, N, dtype=torch.float16, device="cuda")
-        grid, args = ws_tile._grid_and_args(a, b, c, cfg)
-        stamps = torch.zeros(grid[0], 8, dtype=torch.int64, device="cuda")
-        launch = _timed_kernel[grid]
-        launch(*args, stamps, num_warps=cfg.num_warps)
-        torch.cuda.synchronize()
-        ref = a.float() @ b.float().T
-        assert torch.allclose(c.float(), ref, atol=3e-2, rtol=1e-2), "wrong result"
-        for rep in range(3):
-            flush.zero_()
-            stamps.zero_()
-            start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            launch(*args, stamps, num_warps=cfg.num_warps)
-            stop.record()
+            cfg = WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=1)
+        for variant in [replace(cfg, PRELOAD=0), cfg, "early"]:
+            early = variant == "early"
+            v = cfg if early else variant
+            a = torch.randn(m, K, dtype=torch.float16, device="cuda")
+            c = torch.empty(m, N, dtype=torch.float16, device="cuda")
+            grid, args = ws_tile._grid_and_args(a, b, c, v)
+            stamps = torch.zeros(grid[0], SLOTS, dtype=torch.int64, device="cuda")
+            launch = _timed_kernel[grid]
+            launch(*args, stamps, early, num_warps=v.num_warps)
             torch.cuda.synchronize()
-            t = stamps.cpu()
-            rel = (t - t[:, 0].min()).double() / 1e3
-            events_us = start.elapsed_time(stop) * 1e3
-            print(f"M={m} rep {rep} {cfg}: {grid[0]} CTAs, events {events_us:.1f} us")
-            print("  (min / median / max, us from the first entry)")
-            for k, name in enumerate(POINTS):
-                print(f"  {name:11s} {span(rel[:, k].tolist())}")
+            ref = a.float() @ b.float().T
+            assert torch.allclose(c.float(), ref, atol=3e-2, rtol=1e-2), "wrong result"
+            for rep in range(3):
+                flush.zero_()
+                stamps.zero_()
+                launch(*args, stamps, early, num_warps=v.num_warps)
+                torch.cuda.synchronize()
+                t = stamps.cpu()
+                rel = (t - t[:, 0].min()).double() / 1e3
+                label = "EARLY_READY " if early else ""
+                print(f"M={m} rep {rep} {label}{v}: {grid[0]} CTAs")
+                print("  (min / median / max, us from the first entry)")
+                for k, name in enumerate(POINTS):
+                    if name == "p_first" and v.PRELOAD == v.ring:
+                        continue
+                    print(f"  {name:11s} {span(rel[:, k].tolist())}")
 
 
 main()
