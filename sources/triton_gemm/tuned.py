@@ -2,49 +2,49 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
-M in 1 (bucket <= 1): best geomean 1.049x vs torch; runner-up 1.046x; 48 configs
-M in 2 (bucket <= 2): best geomean 1.053x vs torch; runner-up 1.051x; 48 configs
-M in 4 (bucket <= 4): best geomean 1.040x vs torch; runner-up 1.037x; 48 configs
-M in 7 (bucket <= 7): best geomean 1.051x vs torch; runner-up 1.044x; 48 configs
-M in 8 (bucket <= 8): best geomean 1.042x vs torch; runner-up 1.042x; 48 configs
-M in 15 (bucket <= 15): best geomean 1.092x vs torch; runner-up 1.092x; 48 configs
-M in 16 (bucket <= 16): best geomean 1.093x vs torch; runner-up 1.090x; 48 configs
-M in 24 (bucket <= 24): best geomean 1.060x vs torch; runner-up 1.045x; 48 configs
-M in 32 (bucket <= 32): best geomean 1.086x vs torch; runner-up 1.086x; 48 configs
-M in 35 (bucket <= 35): best geomean 1.013x vs torch; runner-up 1.013x; 47 configs
-M in 40 (bucket <= 40): best geomean 1.052x vs torch; runner-up 1.052x; 47 configs
-M in 48 (bucket <= 48): best geomean 1.075x vs torch; runner-up 1.075x; 47 configs
-M in 56 (bucket <= 56): best geomean 1.076x vs torch; runner-up 1.069x; 13 configs
-M in 64 (bucket <= 64): best geomean 1.066x vs torch; runner-up 1.062x; 13 configs
-M in 70 (bucket <= 70): best geomean 1.040x vs torch; runner-up 1.036x; 44 configs
-M in 72 (bucket <= 72): best geomean 1.036x vs torch; runner-up 1.034x; 44 configs
-M in 80 (bucket <= 80): best geomean 1.049x vs torch; runner-up 1.044x; 44 configs
-M in 88 (bucket <= 88): best geomean 1.034x vs torch; runner-up 1.029x; 44 configs
-M in 96 (bucket <= 96): best geomean 1.034x vs torch; runner-up 1.031x; 44 configs
-M in 104 (bucket <= 104): best geomean 1.034x vs torch; runner-up 1.034x; 45 configs
-M in 112 (bucket <= 112): best geomean 1.038x vs torch; runner-up 1.033x; 45 configs
-M in 120 (bucket <= 120): best geomean 1.033x vs torch; runner-up 1.031x; 45 configs
-M in 128 (bucket <= 128): best geomean 1.040x vs torch; runner-up 1.031x; 45 configs
-M in 136 (bucket <= 136): best geomean 0.969x vs torch; runner-up 0.962x; 84 configs
-M in 144 (bucket <= 144): best geomean 0.965x vs torch; runner-up 0.960x; 84 configs
-M in 152 (bucket <= 152): best geomean 0.992x vs torch; runner-up 0.992x; 84 configs
-M in 160 (bucket <= 160): best geomean 0.987x vs torch; runner-up 0.983x; 84 configs
-M in 168 (bucket <= 168): best geomean 0.998x vs torch; runner-up 0.996x; 84 configs
-M in 176 (bucket <= 176): best geomean 1.004x vs torch; runner-up 0.996x; 84 configs
-M in 184 (bucket <= 184): best geomean 1.091x vs torch; runner-up 1.087x; 84 configs
-M in 192 (bucket <= 192): best geomean 1.066x vs torch; runner-up 1.064x; 84 configs
-M in 200 (bucket <= 200): best geomean 0.996x vs torch; runner-up 0.989x; 62 configs
-M in 208 (bucket <= 208): best geomean 1.002x vs torch; runner-up 0.995x; 62 configs
-M in 216 (bucket <= 216): best geomean 1.036x vs torch; runner-up 1.032x; 62 configs
-M in 224 (bucket <= 224): best geomean 1.036x vs torch; runner-up 1.032x; 62 configs
-M in 232 (bucket <= 232): best geomean 1.036x vs torch; runner-up 1.036x; 62 configs
-M in 240 (bucket <= 240): best geomean 1.029x vs torch; runner-up 1.021x; 62 configs
-M in 248 (bucket <= 248): best geomean 1.031x vs torch; runner-up 1.029x; 62 configs
-M in 256 (bucket <= 256): best geomean 1.029x vs torch; runner-up 1.029x; 62 configs
-M in 972 (bucket <= 1024): best geomean 0.983x vs torch; runner-up 0.978x; 30 configs
-M in 2053 (bucket <= 2176): best geomean 0.952x vs torch; runner-up 0.951x; 30 configs
-M in 2379 (bucket <= 4096): best geomean 0.883x vs torch; runner-up 0.881x; 31 configs
-M in 8192 (bucket <= inf): best geomean 0.967x vs torch; runner-up 0.917x; 31 configs
+M in 1 (bucket <= 1): best geomean 1.087x vs torch; runner-up 1.076x; 47 configs
+M in 2 (bucket <= 2): best geomean 1.074x vs torch; runner-up 1.072x; 47 configs
+M in 4 (bucket <= 4): best geomean 1.072x vs torch; runner-up 1.069x; 47 configs
+M in 7 (bucket <= 7): best geomean 1.071x vs torch; runner-up 1.061x; 47 configs
+M in 8 (bucket <= 8): best geomean 1.084x vs torch; runner-up 1.069x; 47 configs
+M in 15 (bucket <= 15): best geomean 1.117x vs torch; runner-up 1.111x; 47 configs
+M in 16 (bucket <= 16): best geomean 1.114x vs torch; runner-up 1.111x; 47 configs
+M in 24 (bucket <= 24): best geomean 1.061x vs torch; runner-up 1.056x; 47 configs
+M in 32 (bucket <= 32): best geomean 1.111x vs torch; runner-up 1.098x; 47 configs
+M in 35 (bucket <= 35): best geomean 1.011x vs torch; runner-up 1.008x; 47 configs
+M in 40 (bucket <= 40): best geomean 1.069x vs torch; runner-up 1.065x; 46 configs
+M in 48 (bucket <= 48): best geomean 1.083x vs torch; runner-up 1.083x; 46 configs
+M in 56 (bucket <= 56): best geomean 1.091x vs torch; runner-up 1.086x; 12 configs
+M in 64 (bucket <= 64): best geomean 1.096x vs torch; runner-up 1.086x; 12 configs
+M in 70 (bucket <= 70): best geomean 1.047x vs torch; runner-up 1.038x; 44 configs
+M in 72 (bucket <= 72): best geomean 1.053x vs torch; runner-up 1.051x; 44 configs
+M in 80 (bucket <= 80): best geomean 1.053x vs torch; runner-up 1.051x; 44 configs
+M in 88 (bucket <= 88): best geomean 1.051x vs torch; runner-up 1.047x; 44 configs
+M in 96 (bucket <= 96): best geomean 1.049x vs torch; runner-up 1.034x; 44 configs
+M in 104 (bucket <= 104): best geomean 1.036x vs torch; runner-up 1.034x; 44 configs
+M in 112 (bucket <= 112): best geomean 1.040x vs torch; runner-up 1.036x; 44 configs
+M in 120 (bucket <= 120): best geomean 1.047x vs torch; runner-up 1.038x; 44 configs
+M in 128 (bucket <= 128): best geomean 1.055x vs torch; runner-up 1.051x; 44 configs
+M in 136 (bucket <= 136): best geomean 0.977x vs torch; runner-up 0.975x; 84 configs
+M in 144 (bucket <= 144): best geomean 0.990x vs torch; runner-up 0.983x; 84 configs
+M in 152 (bucket <= 152): best geomean 1.002x vs torch; runner-up 0.996x; 84 configs
+M in 160 (bucket <= 160): best geomean 1.008x vs torch; runner-up 1.000x; 84 configs
+M in 168 (bucket <= 168): best geomean 1.016x vs torch; runner-up 1.016x; 84 configs
+M in 176 (bucket <= 176): best geomean 1.021x vs torch; runner-up 1.017x; 84 configs
+M in 184 (bucket <= 184): best geomean 1.126x vs torch; runner-up 1.122x; 84 configs
+M in 192 (bucket <= 192): best geomean 1.107x vs torch; runner-up 1.095x; 84 configs
+M in 200 (bucket <= 200): best geomean 1.022x vs torch; runner-up 1.011x; 62 configs
+M in 208 (bucket <= 208): best geomean 1.032x vs torch; runner-up 1.009x; 62 configs
+M in 216 (bucket <= 216): best geomean 1.065x vs torch; runner-up 1.055x; 62 configs
+M in 224 (bucket <= 224): best geomean 1.061x vs torch; runner-up 1.044x; 62 configs
+M in 232 (bucket <= 232): best geomean 1.070x vs torch; runner-up 1.055x; 62 configs
+M in 240 (bucket <= 240): best geomean 1.063x vs torch; runner-up 1.051x; 62 configs
+M in 248 (bucket <= 248): best geomean 1.050x vs torch; runner-up 1.042x; 62 configs
+M in 256 (bucket <= 256): best geomean 1.053x vs torch; runner-up 1.042x; 62 configs
+M in 972 (bucket <= 1024): best geomean 0.987x vs torch; runner-up 0.986x; 30 configs
+M in 2053 (bucket <= 2176): best geomean 0.958x vs torch; runner-up 0.955x; 30 configs
+M in 2379 (bucket <= 4096): best geomean 0.883x vs torch; runner-up 0.878x; 31 configs
+M in 8192 (bucket <= inf): best geomean 0.965x vs torch; runner-up 0.918x; 31 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -69,7 +69,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=4,
         ),
     ),
     (
@@ -82,7 +82,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
         ),
     ),
     (
@@ -95,7 +95,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=4,
         ),
     ),
     (
@@ -108,7 +108,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
         ),
     ),
     (
@@ -121,7 +121,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
         ),
     ),
     (
@@ -134,7 +134,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
         ),
     ),
     (
@@ -147,7 +147,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
         ),
     ),
     (
@@ -160,7 +160,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
         ),
     ),
     (
@@ -198,7 +198,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -250,7 +250,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -263,7 +263,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
         ),
     ),
     (
@@ -289,7 +289,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
         ),
     ),
     (
@@ -315,7 +315,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -328,7 +328,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -341,7 +341,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -354,7 +354,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -363,7 +363,7 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
@@ -393,7 +393,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -406,7 +406,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -415,7 +415,7 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=8,
+            BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
@@ -454,7 +454,7 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=8,
+            BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
@@ -471,7 +471,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -484,7 +484,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -497,7 +497,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -510,7 +510,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -523,7 +523,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -536,7 +536,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -562,7 +562,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
         ),
     ),
     (
@@ -588,7 +588,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=1,
         ),
     ),
     (
