@@ -11,11 +11,11 @@ is written out as the CuTe kernel writes it:
   WGMMAs from shared memory, keeps one batch in flight and releases the previous stage;
 - the epilogue converts the accumulator to fp16 and writes it with one TMA store;
 - the first PRELOAD stages are issued before the warp-specialized region, whose partitions
-  start ~1 us after the kernel's entry (results/logs/s11/probe_gluon_timeline.log), most of it
-  spent setting up the ring's mbarriers. Issued first, the loads land while the rest is set
-  up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053 (results/logs/s11/
-  probe_preload.log), and 0.03-0.26 us more with their barriers set up before the others
-  (probe_gluon_timeline_preload.log).
+  start ~1 us after the kernel's entry (results/logs/s11/probe_gluon_timeline.log), much of it
+  (by the probe's stamps) in setting up the ring's mbarriers. Issued first, the loads land
+  while the rest is set up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053
+  (results/logs/s11/probe_preload.log), and 0.03-0.26 us more with their barriers set up
+  before the others (probe_gluon_timeline_preload.log).
 
 Measured on the H200 (results/logs/s8/probe_ws_tile3.log, same tiles): M = 144, 9.0 us against
 9.5 for the best @triton.jit tile. Triton 3.6 then put two 128-thread bar.syncs in every K step
@@ -328,8 +328,8 @@ def _ws_tile_kernel(
     for _ in gl.static_range(STAGES):
         ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
         empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
-    # The warp-specialized region starts its partitions ~1 us after the kernel's entry, most of
-    # it setting up the barriers (one thread, ~40 ns each; results/logs/s11/
+    # The warp-specialized region starts its partitions ~1 us after the kernel's entry, much of
+    # it (by a timeline probe's stamps) in the barriers' set-up (results/logs/s11/
     # probe_gluon_timeline_preload.log): the first PRELOAD stages' "ready" barriers are set up
     # first and their loads go out at once, before the other barriers.
     for s in gl.static_range(PRELOAD):
