@@ -171,12 +171,8 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     above M = 128) in one wave (at least half of one), each K depth. Above: straight and
     swap-AB tiles of 128 (and 64) rows, 64 deep. Each with 0, 1, 2 or 4 ring stages preloaded
     (ws_tile.py: the first loads issued before the warp-specialized region)."""
-    return [
-        replace(c, PRELOAD=p)
-        for c in _ws_shapes(m)
-        for p in PRELOADS
-        if ws_tile_is_valid(replace(c, PRELOAD=p), N, K)
-    ]
+    preloaded = (replace(c, PRELOAD=p) for c in _ws_shapes(m) for p in PRELOADS)
+    return [c for c in preloaded if ws_tile_is_valid(c, N, K)]
 
 
 def _ws_shapes(m: int) -> list[WsTileConfig]:
