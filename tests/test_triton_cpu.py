@@ -274,6 +274,18 @@ def test_every_m_has_a_valid_config():
         assert _valid(solution.select_config(m), m), m
 
 
+def test_ws_tile_refuses_preloads_beyond_its_ring_and_rings_beyond_k():
+    # PRELOAD issues ring stages before the producer starts: more than the ring would reuse a
+    # stage nobody released; a ring deeper than the K steps would leave the producer no full lap.
+    assert ws_tile.is_valid(
+        WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8, PRELOAD=8), 3072, 2048
+    )
+    assert not ws_tile.is_valid(
+        WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8, PRELOAD=9), 3072, 2048
+    )
+    assert not ws_tile.is_valid(WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8), 3072, 7 * 128)
+
+
 def test_table_is_sorted_and_covers_every_m():
     limits = [limit for limit, _ in TABLE]
     assert limits == sorted(limits) and limits[-1] >= 1 << 40
