@@ -167,10 +167,11 @@ PRELOADS = (0, 1, 2, 4)
 def _ws_tiles(m: int) -> list[WsTileConfig]:
     """Gluon warp-specialized tiles (ws_tile.py). Below M = WS_FROM_M: straight tiles of 64
     tokens 24, 32 or 48 wide (128, 96 or 64 CTAs) and swap-AB tiles of 64 rows of B with the
-    tokens on the narrow side, each K depth. Up to M = 256: straight tiles of 64 tokens (128
-    above M = 128) in one wave (at least half of one), each K depth. Above: straight and
-    swap-AB tiles of 128 (and 64) rows, 64 deep. Each with 0, 1, 2 or 4 ring stages preloaded
-    (ws_tile.py: the first loads issued before the warp-specialized region)."""
+    tokens on the narrow side (and, at 33-48 tokens, 32 + 16 of them), each K depth. Up to
+    M = 256: straight tiles of 64 tokens (128 above M = 128) in one wave (at least half of one),
+    each K depth. Above: straight and swap-AB tiles of 128 (and 64) rows, 64 deep. Each with 0,
+    1, 2 or 4 ring stages preloaded (ws_tile.py: the first loads issued before the
+    warp-specialized region)."""
     preloaded = (replace(c, PRELOAD=p) for c in _ws_shapes(m) for p in PRELOADS)
     return [c for c in preloaded if ws_tile_is_valid(c, N, K)]
 
@@ -180,6 +181,11 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
         narrow = _tokens_tile(m)
         shapes = [(64, 16, 8, False), (64, 32, 0, False), (64, 32, 16, False)]
         shapes.append((64, narrow, 0, True))
+        if 32 < m <= 48:
+            # Tokens 32 + 16 wide: the first dot's box lies inside A. The 64-wide box past A's
+            # end took 7.94, 7.50 and 7.20 us at M = 33, 35 and 40, this tile 7.42-7.44
+            # (results/logs/s12/probe_extra_shapes.log).
+            shapes.append((64, 32, 16, True))
         out = [
             WsTileConfig(r, s, bk, s2, SWAP_AB=swap)
             for (r, s, s2, swap), bk in itertools.product(shapes, (64, 128, 256))
