@@ -2,11 +2,12 @@
 
 Usage: python -m scripts.compile_ws_tile DUMP_DIR [CONFIG ...]
 CONFIG is a WsTileConfig repr (default: every distinct WsTileConfig of the table). Writes
-DUMP_DIR/<index>.ptx for the index-th config and prints one JSON line per config: the config,
-its compile time, its shared memory in bytes and the bytes ptxas spilled (from its -v log). Needs
-no GPU. Gluon has no interpreter and
-does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared (the CPU tests
-call it in a subprocess).
+DUMP_DIR/<index>.ptx for the index-th config and DUMP_DIR/<index>.hinted.ptx, the PTX the
+solution runs (ws_tile's L2 hint on B's loads added; empty if it was not added), and prints one
+JSON line per config: the config, its compile time, its shared memory in bytes and the bytes
+ptxas spilled (from its -v log), without and with the hint. Needs no GPU. Gluon has no
+interpreter and does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared
+(the CPU tests call it in a subprocess).
 """
 
 import contextlib
@@ -15,6 +16,7 @@ import json
 import os
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -55,6 +57,12 @@ def compile_for_sm90(cfg: WsTileConfig):
     return triton.compile(src, target=target, options={"num_warps": cfg.num_warps})
 
 
+def _spilled(ptxas_log: str) -> int | None:
+    """Bytes of spill stores in a ptxas -v log (None: no log)."""
+    found = re.search(r"(\d+) bytes spill stores", ptxas_log)
+    return int(found.group(1)) if found else None
+
+
 def main() -> int:
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -70,6 +78,8 @@ def main() -> int:
     # Triton prints ptxas's -v log (spills are in it) when it compiles: never from its cache.
     knobs.nvidia.dump_ptxas_log = True
     knobs.compilation.always_compile = True
+    # l2_hints keeps the hinted cubin in Triton's cache: a fresh one, so that ptxas runs here.
+    knobs.cache.dir = tempfile.mkdtemp(prefix="compile_ws_tile_")
     for i, cfg in enumerate(cfgs):
         start = time.perf_counter()
         ptxas_log = io.StringIO()
@@ -77,12 +87,16 @@ def main() -> int:
             kernel = compile_for_sm90(cfg)
         seconds = time.perf_counter() - start
         (out / f"{i}.ptx").write_text(kernel.asm["ptx"])
-        spilled = re.search(r"(\d+) bytes spill stores", ptxas_log.getvalue())
+        hinted_log = io.StringIO()
+        with contextlib.redirect_stdout(hinted_log):
+            hinted = ws_tile._finish(kernel, cfg)
+        (out / f"{i}.hinted.ptx").write_text(getattr(hinted, "hinted_ptx", ""))
         line = {
             "config": repr(cfg),
             "seconds": round(seconds, 2),
             "shared": kernel.metadata.shared,
-            "spill_stores": int(spilled.group(1)) if spilled else None,
+            "spill_stores": _spilled(ptxas_log.getvalue()),
+            "hinted_spill_stores": _spilled(hinted_log.getvalue()),
         }
         print(json.dumps(line), flush=True)
     return 0

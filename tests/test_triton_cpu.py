@@ -4,11 +4,12 @@ checks."""
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 import torch
 from helpers import run_repo_module
-from triton_gemm import gemv, pair, tma, tma_tile, ws_tile
+from triton_gemm import gemv, l2_hints, pair, tma, tma_tile, ws_tile
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, is_valid
@@ -176,23 +177,26 @@ WS_VARIANTS = sorted(
 
 @pytest.fixture(scope="module")
 def ws_compiled(tmp_path_factory):
-    """{config: (PTX, bytes of shared memory, bytes ptxas spilled)} of every WS variant
-    compiled for sm_90a, in one subprocess (scripts/compile_ws_tile.py, which clears
-    TRITON_INTERPRET before importing Triton: Gluon does not compile under the interpreter)."""
+    """{config: its compile_ws_tile JSON line, with "ptx" and "hinted_ptx" (the PTX the
+    solution runs, with the L2 hint on B's loads) added} of every WS variant compiled for
+    sm_90a, in one subprocess (scripts/compile_ws_tile.py, which clears TRITON_INTERPRET before
+    importing Triton: Gluon does not compile under the interpreter)."""
     folder = tmp_path_factory.mktemp("ws_ptx")
     out = run_repo_module("scripts.compile_ws_tile", str(folder), *map(repr, WS_VARIANTS))
     assert out.returncode == 0, out.stderr[-3000:]
     lines = [json.loads(line) for line in out.stdout.splitlines()]
-    return {
-        cfg: ((folder / f"{i}.ptx").read_text(), line["shared"], line["spill_stores"])
-        for i, (cfg, line) in enumerate(zip(WS_VARIANTS, lines, strict=True))
-    }
+    compiled = {}
+    for i, (cfg, line) in enumerate(zip(WS_VARIANTS, lines, strict=True)):
+        line["ptx"] = (folder / f"{i}.ptx").read_text()
+        line["hinted_ptx"] = (folder / f"{i}.hinted.ptx").read_text()
+        compiled[cfg] = line
+    return compiled
 
 
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
 def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compiled):
     assert ws_tile.is_valid(cfg, 3072, 2048)
-    ptx, shared, spill_stores = ws_compiled[cfg]
+    ptx, shared, spill_stores = (ws_compiled[cfg][key] for key in ("ptx", "shared", "spill_stores"))
     # WGMMAs of each dot's width, fed from shared memory; TMA loads completing on mbarriers and
     # TMA stores; a producer warp that gives up registers (setmaxnreg: warp specialization).
     assert f"wgmma.mma_async.sync.aligned.m64n{cfg.BLOCK_S}k16.f32.f16.f16" in ptx
@@ -216,6 +220,72 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
     tile_bytes = cfg.BLOCK_R * cfg.width * 2
     assert ring_bytes + tile_bytes <= shared <= ring_bytes + tile_bytes + 1024 <= 227 * 1024
+
+
+# A TMA load from global to shared memory, completing on an mbarrier, and the descriptor it
+# goes through; with or without an L2 cache hint.
+_TMA_LOAD = re.compile(
+    r"cp\.async\.bulk\.tensor\.2d\.shared::\w+\.global\.mbarrier::complete_tx::bytes"
+    r"(\.L2::cache_hint)? \[[^\]]+\], \[(%rd\d+),"
+)
+_HINT_SCOPE = re.compile(
+    r"(?P<indent>[ \t]*)\{\n[ \t]*\.reg \.b64 %rd_evict_first;\n[ \t]*createpolicy\.fractional"
+    r"\.L2::evict_first\.b64 %rd_evict_first, 1\.0;\n[ \t]*(?P<load>[^\n]*)\.L2::cache_hint "
+    r"(?P<operands>[^\n]*), %rd_evict_first;\n[ \t]*\}"
+)
+
+
+@pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
+def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(cfg, ws_compiled):
+    compiled = ws_compiled[cfg]
+    ptx, hinted = compiled["ptx"], compiled["hinted_ptx"]
+    assert hinted, "the hint was not added (l2_hints found the PTX laid out otherwise)"
+    descriptors = l2_hints.descriptor_registers(ptx)
+    # B's descriptors by what the launch passes (operand 1), in the kernel's parameter order.
+    passed = [slot for slot in ws_tile.replay_slots(cfg) if slot is not None]
+    assert ws_tile.b_descriptors(cfg) == tuple(
+        i for i, slot in enumerate(passed) if slot.operand == 1
+    )
+    b = {descriptors[i] for i in ws_tile.b_descriptors(cfg)}
+    loads = _TMA_LOAD.findall(hinted)
+    assert {d for _, d in loads} > b  # A's loads are there too
+    for hint, desc in loads:
+        assert bool(hint) == (desc in b), (hint, desc)
+    assert len(loads) == len(_TMA_LOAD.findall(ptx))
+    # Taking the hints out gives back the compiler's PTX: nothing else changed.
+    unhinted = _HINT_SCOPE.sub(lambda m: f"{m['indent']}{m['load']} {m['operands']};", hinted)
+    assert unhinted == ptx
+    # ptxas assembled it, spilling nothing (the producer warp runs on 24 registers).
+    assert compiled["hinted_spill_stores"] == 0
+
+
+def test_evict_first_refuses_a_descriptor_the_ptx_lacks_or_never_loads_through():
+    ptx = (
+        ".param .align 64 .b8 k_param_0[128],\n.param .align 64 .b8 k_param_5[128],\n"
+        "\tmov.b64 \t%rd4, k_param_0;\n\tcvta.param.u64 \t%rd3, %rd4;\n"
+        "\tmov.b64 \t%rd6, k_param_5;\n\tcvta.param.u64 \t%rd2, %rd6;\n"
+        "\t@%p1 cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes "
+        "[%r1], [%rd3, {%r2, %r3}], [%r4];\n"
+    )
+    assert l2_hints.descriptor_registers(ptx) == ["%rd3", "%rd2"]
+    assert ".L2::cache_hint [%r1], [%rd3, {%r2, %r3}], [%r4], %rd_evict_first;" in (
+        l2_hints.with_evict_first(ptx, (0,))
+    )
+    with pytest.raises(ValueError, match="no TMA load through"):
+        l2_hints.with_evict_first(ptx, (1,))
+    with pytest.raises(ValueError, match="the PTX has 2"):
+        l2_hints.with_evict_first(ptx, (2,))
+
+
+def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked():
+    class Compiled:  # what _finish reads of a compiled kernel: its PTX
+        asm = {"ptx": "no descriptors here"}
+
+    kernel = Compiled()
+    cfg = WsTileConfig(64, 16, 128, SWAP_AB=True)
+    with pytest.warns(UserWarning, match="without the L2 hint"):
+        assert ws_tile._finish(kernel, cfg) is kernel
+    assert ws_tile._finish(kernel, replace(cfg, B_EVICT_FIRST=False)) is kernel
 
 
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)

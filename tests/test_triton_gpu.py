@@ -152,3 +152,32 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
     check_matches_float32_reference(run_cfg, B, m)
     if m == 200:
         check_row_padded_views(run_cfg, B, m)
+
+
+@pytest.mark.parametrize("m", [1, 64, 144, 972])
+def test_gluon_configs_run_their_l2_hinted_kernel_with_the_same_result(B, m):
+    """The kernel a Gluon table config launches is the one with B's loads hinted evict-first
+    (ws_tile._finish, l2_hints.py), loaded from its own cubin; it computes what the unhinted
+    kernel does, bit for bit (the hint changes where lines are evicted, not what is read)."""
+    from dataclasses import replace
+
+    from triton_gemm import launch, main
+
+    cfg = main.select_config(m)
+    assert isinstance(cfg, main.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    outs = []
+    for variant in (cfg, replace(cfg, B_EVICT_FIRST=False)):
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        main.launch_config(A, B, C, variant)
+        outs.append(C)
+        kernels = [e[0] for k, e in launch._compiled.items() if k[1] == variant]
+        assert kernels and all(
+            hasattr(k, "hinted_ptx") == variant.B_EVICT_FIRST for k in kernels
+        ), variant
+        if variant.B_EVICT_FIRST:
+            assert all(k.kernel != k.asm["cubin"] for k in kernels)
+    torch.cuda.synchronize()
+    assert torch.isfinite(outs[0]).all(), "unwritten (NaN) elements in C"
+    torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+    assert torch.equal(outs[0], outs[1])

@@ -49,6 +49,9 @@ if not INTERPRET:
 
 _compiled: dict = {}
 _m_position: dict = {}
+# Per jit function: finish(compiled kernel, config) -> the compiled kernel to launch in its place
+# (ws_tile.py's adds an L2 hint to the PTX). Runs once per compile, before the kernel is loaded.
+_finishers: dict = {}
 DESCRIPTORS_KEPT = 8  # per replayer slot: a weight and a few activation buffers
 
 
@@ -107,6 +110,11 @@ def described(slot: Described | None, A, B, C):
     return descriptor((A, B, C)[slot.operand], slot.block, gluon=slot.gluon)
 
 
+def finish_compiled_with(jit_fn, finish) -> None:
+    """Have every compile of `jit_fn` go through finish(compiled kernel, config)."""
+    _finishers[jit_fn] = finish
+
+
 def _spec(jit_fn, args: tuple) -> tuple:
     """The arguments a compiled kernel is specialized on, other than its config: every one that
     is not a tensor, except M; of a descriptor, its block shape."""
@@ -158,6 +166,9 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
     if entry is None:
         # The first call per config and device compiles (outside any timed region).
         kernel = jit_fn.warmup(*args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+        finish = _finishers.get(jit_fn)
+        if finish is not None:
+            kernel = finish(kernel, cfg)
         entry = _compiled[key] = (kernel, _direct_launcher(kernel))
     kernel, direct = entry
     if direct is None or _hooks_installed():

@@ -16,6 +16,9 @@ is written out as the CuTe kernel writes it:
   while the rest is set up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053
   (results/logs/s11/probe_preload.log), and 0.03-0.26 us more with their barriers set up
   before the others (probe_gluon_timeline_preload.log).
+- B's TMA loads carry an L2 evict-first hint, added to the compiled PTX (l2_hints.py; Gluon's
+  copy takes no hint): 0.06-0.16 us less at M = 1-256, 0.23 at 972
+  (results/logs/s12/probe_l2_hint_ptx.log).
 
 Measured on the H200 (results/logs/s8/probe_ws_tile3.log, same tiles): M = 144, 9.0 us against
 9.5 for the best @triton.jit tile. Triton 3.6 then put two 128-thread bar.syncs in every K step
@@ -35,6 +38,7 @@ interpreter: CI compiles these kernels to sm_90a PTX (tests/test_triton_cpu.py),
 runs them (tests/test_triton_gpu.py).
 """
 
+import warnings
 from dataclasses import dataclass
 
 import torch
@@ -49,7 +53,8 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma_wait,
 )
 
-from .launch import Described, described
+from .l2_hints import evict_first_kernel
+from .launch import Described, described, finish_compiled_with
 from .tma_tile import TileTmaConfig
 
 SMEM_BYTES = 227 * 1024
@@ -66,6 +71,7 @@ class WsTileConfig:
     STAGES: int = 0  # ring depth; 0: as many as fit, up to MAX_STAGES
     PRODUCER_REGS: int = 24  # registers per thread of the producer warp
     PRELOAD: int = 0  # ring stages issued before the warp-specialized region
+    B_EVICT_FIRST: bool = True  # an L2 evict-first hint on B's loads (l2_hints.py)
 
     @property
     def num_warps(self) -> int:
@@ -396,6 +402,29 @@ def _acc_layout(num_warps, width):
     return gl.NVMMADistributedLayout(
         version=[3, 0], warps_per_cta=[num_warps, 1], instr_shape=[16, width, 16]
     )
+
+
+def b_descriptors(cfg: WsTileConfig) -> tuple[int, ...]:
+    """Where B's descriptors are among the kernel's descriptor parameters (X, Y, then Y2 with
+    a second dot, then C's): X with SWAP_AB, else Y and Y2."""
+    if cfg.SWAP_AB:
+        return (0,)
+    return (1, 2) if cfg.BLOCK_S2 else (1,)
+
+
+def _finish(kernel, cfg: WsTileConfig):
+    """The compiled kernel with B's loads hinted evict-first (launch.py runs this once per
+    compile), or as compiled where the PTX is not laid out as l2_hints expects (a warning)."""
+    if not cfg.B_EVICT_FIRST:
+        return kernel
+    try:
+        return evict_first_kernel(kernel, b_descriptors(cfg))
+    except ValueError as e:
+        warnings.warn(f"{cfg}: running without the L2 hint on B's loads: {e}", stacklevel=2)
+        return kernel
+
+
+finish_compiled_with(_ws_tile_kernel, _finish)
 
 
 def interpreter_twin(cfg: WsTileConfig) -> TileTmaConfig:

@@ -1,0 +1,106 @@
+"""An L2 evict-first hint on a compiled Gluon kernel's TMA loads of B, added in its PTX.
+
+Gluon's `tma.async_copy_global_to_shared` takes no cache hint (Triton 3.6 and 3.7). B is read
+once a call, and under the protocol's zero fill the L2 is full of dirty lines: a B line marked
+evict-first is its set's next victim instead of a dirty line that must first be written back.
+The CuTe solution measured 0.10-0.16 us less at M = 1-256 with that hint (results/logs/s7);
+added here to the Gluon kernel, 0.06-0.16 us less at M = 1-256 and 0.23 at 972
+(results/logs/s12/probe_l2_hint_ptx.log).
+
+Each global-to-shared `cp.async.bulk.tensor` load through one of the chosen descriptor
+parameters gets `.L2::cache_hint` and a policy made just before it (`createpolicy`, in a scope
+of its own: no register stays live across the kernel's partitions). Nothing else in the PTX
+changes. Triton's own backend then assembles it (`make_cubin`: Triton's ptxas, Triton's flags),
+and the cubin is kept in Triton's cache under the hash of what it was assembled from.
+"""
+
+import copy
+import hashlib
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import triton
+from triton import knobs
+from triton.compiler.compiler import make_backend
+from triton.runtime.cache import get_cache_manager
+
+_TENSORMAP_PARAM = re.compile(r"\.param \.align 64 \.b8 (\w+_param_\d+)\[128\]")
+_TMA_LOAD = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<pred>@!?%p\d+ )?(?P<op>cp\.async\.bulk\.tensor\.\dd\.shared::\w+"
+    r"\.global\.mbarrier::complete_tx::bytes) (?P<dst>\[[^\]]+\]), \[(?P<desc>%rd\d+), "
+    r"(?P<coords>\{[^}]*\})\], (?P<bar>\[[^\]]+\]);$",
+    re.M,
+)
+
+
+def descriptor_registers(ptx: str) -> list[str]:
+    """The register holding each TMA descriptor parameter's address, in parameter order."""
+    registers = []
+    for name in _TENSORMAP_PARAM.findall(ptx):
+        moved = re.search(rf"mov\.b64 \t?(%rd\d+), {name};", ptx)
+        if moved is None:
+            raise ValueError(f"the address of descriptor parameter {name} is not in the PTX")
+        cvta = re.search(rf"cvta\.param\.u64 \t?(%rd\d+), {re.escape(moved.group(1))};", ptx)
+        if cvta is None:
+            raise ValueError(f"descriptor parameter {name} is not converted to an address")
+        registers.append(cvta.group(1))
+    return registers
+
+
+def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
+    """ptx with an evict-first L2 policy on every TMA load through the descriptor parameters at
+    `positions` (0 = the kernel's first descriptor). ValueError if one has no load."""
+    registers = descriptor_registers(ptx)
+    if max(positions) >= len(registers):
+        raise ValueError(f"descriptor {max(positions)} asked for; the PTX has {len(registers)}")
+    chosen = {registers[p] for p in positions}
+    hinted = set()
+
+    def hint(m: re.Match) -> str:
+        if m["desc"] not in chosen:
+            return m[0]
+        hinted.add(m["desc"])
+        i, pred = m["indent"], m["pred"] or ""
+        return (
+            f"{i}{{\n{i}.reg .b64 %rd_evict_first;\n"
+            f"{i}createpolicy.fractional.L2::evict_first.b64 %rd_evict_first, 1.0;\n"
+            f"{i}{pred}{m['op']}.L2::cache_hint {m['dst']}, [{m['desc']}, {m['coords']}], "
+            f"{m['bar']}, %rd_evict_first;\n{i}}}"
+        )
+
+    out = _TMA_LOAD.sub(hint, ptx)
+    if hinted != chosen:
+        raise ValueError(f"no TMA load through descriptor(s) {sorted(chosen - hinted)}")
+    return out
+
+
+def evict_first_kernel(kernel, positions: tuple[int, ...]):
+    """A copy of the compiled (not yet loaded) kernel running with_evict_first(its PTX,
+    positions). Its `asm` stays the unchanged compiler output; `hinted_ptx` is what it runs."""
+    ptx = with_evict_first(kernel.asm["ptx"], positions)
+    backend = make_backend(kernel.metadata.target)
+    # make_cubin reads its options (fp fusion, extra ptxas flags) as attributes; the kernel's
+    # metadata holds the ones it was compiled with (parse_options would refuse num_warps = 5,
+    # the warp-specialized kernel's count with its producer warp).
+    options = SimpleNamespace(**kernel.metadata._asdict())
+    ptxas = knobs.nvidia.ptxas
+    key = hashlib.sha256(
+        "\0".join(
+            (ptx, triton.__version__, ptxas.path, ptxas.version,
+             str(options.enable_fp_fusion), str(options.ptx_options))
+        ).encode()
+    ).hexdigest()  # fmt: skip
+    cache = get_cache_manager(key)
+    name = f"{kernel.name}.cubin"
+    cached = cache.get_file(name)
+    if cached is not None:
+        cubin = Path(cached).read_bytes()
+    else:
+        cubin = backend.make_cubin(ptx, {}, options, kernel.metadata.target.arch)
+        cache.put(cubin, name, binary=True)
+    hinted = copy.copy(kernel)
+    hinted.kernel = cubin
+    hinted.module = hinted.function = hinted._run = None
+    hinted.hinted_ptx = ptx
+    return hinted
