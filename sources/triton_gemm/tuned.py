@@ -1,50 +1,50 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
-M in 1 (bucket <= 1): best geomean 1.087x vs torch; runner-up 1.076x; 47 configs
-M in 2 (bucket <= 2): best geomean 1.074x vs torch; runner-up 1.072x; 47 configs
-M in 4 (bucket <= 4): best geomean 1.072x vs torch; runner-up 1.069x; 47 configs
-M in 7 (bucket <= 7): best geomean 1.071x vs torch; runner-up 1.061x; 47 configs
-M in 8 (bucket <= 8): best geomean 1.084x vs torch; runner-up 1.069x; 47 configs
-M in 15 (bucket <= 15): best geomean 1.117x vs torch; runner-up 1.111x; 47 configs
-M in 16 (bucket <= 16): best geomean 1.114x vs torch; runner-up 1.111x; 47 configs
-M in 24 (bucket <= 24): best geomean 1.061x vs torch; runner-up 1.056x; 47 configs
-M in 32 (bucket <= 32): best geomean 1.111x vs torch; runner-up 1.098x; 47 configs
-M in 35 (bucket <= 35): best geomean 1.011x vs torch; runner-up 1.008x; 47 configs
-M in 40 (bucket <= 40): best geomean 1.069x vs torch; runner-up 1.065x; 46 configs
-M in 48 (bucket <= 48): best geomean 1.083x vs torch; runner-up 1.083x; 46 configs
-M in 56 (bucket <= 56): best geomean 1.091x vs torch; runner-up 1.086x; 12 configs
-M in 64 (bucket <= 64): best geomean 1.096x vs torch; runner-up 1.086x; 12 configs
-M in 70 (bucket <= 70): best geomean 1.047x vs torch; runner-up 1.038x; 44 configs
-M in 72 (bucket <= 72): best geomean 1.053x vs torch; runner-up 1.051x; 44 configs
-M in 80 (bucket <= 80): best geomean 1.053x vs torch; runner-up 1.051x; 44 configs
-M in 88 (bucket <= 88): best geomean 1.051x vs torch; runner-up 1.047x; 44 configs
-M in 96 (bucket <= 96): best geomean 1.049x vs torch; runner-up 1.034x; 44 configs
-M in 104 (bucket <= 104): best geomean 1.036x vs torch; runner-up 1.034x; 44 configs
-M in 112 (bucket <= 112): best geomean 1.040x vs torch; runner-up 1.036x; 44 configs
-M in 120 (bucket <= 120): best geomean 1.047x vs torch; runner-up 1.038x; 44 configs
-M in 128 (bucket <= 128): best geomean 1.055x vs torch; runner-up 1.051x; 44 configs
-M in 136 (bucket <= 136): best geomean 0.977x vs torch; runner-up 0.975x; 84 configs
-M in 144 (bucket <= 144): best geomean 0.990x vs torch; runner-up 0.983x; 84 configs
-M in 152 (bucket <= 152): best geomean 1.002x vs torch; runner-up 0.996x; 84 configs
-M in 160 (bucket <= 160): best geomean 1.008x vs torch; runner-up 1.000x; 84 configs
-M in 168 (bucket <= 168): best geomean 1.016x vs torch; runner-up 1.016x; 84 configs
-M in 176 (bucket <= 176): best geomean 1.021x vs torch; runner-up 1.017x; 84 configs
-M in 184 (bucket <= 184): best geomean 1.126x vs torch; runner-up 1.122x; 84 configs
-M in 192 (bucket <= 192): best geomean 1.107x vs torch; runner-up 1.095x; 84 configs
-M in 200 (bucket <= 200): best geomean 1.022x vs torch; runner-up 1.011x; 62 configs
-M in 208 (bucket <= 208): best geomean 1.032x vs torch; runner-up 1.009x; 62 configs
-M in 216 (bucket <= 216): best geomean 1.065x vs torch; runner-up 1.055x; 62 configs
-M in 224 (bucket <= 224): best geomean 1.061x vs torch; runner-up 1.044x; 62 configs
-M in 232 (bucket <= 232): best geomean 1.070x vs torch; runner-up 1.055x; 62 configs
-M in 240 (bucket <= 240): best geomean 1.063x vs torch; runner-up 1.051x; 62 configs
-M in 248 (bucket <= 248): best geomean 1.050x vs torch; runner-up 1.042x; 62 configs
-M in 256 (bucket <= 256): best geomean 1.053x vs torch; runner-up 1.042x; 62 configs
-M in 972 (bucket <= 1024): best geomean 0.987x vs torch; runner-up 0.986x; 30 configs
-M in 2053 (bucket <= 2176): best geomean 0.958x vs torch; runner-up 0.955x; 30 configs
-M in 2379 (bucket <= 4096): best geomean 0.883x vs torch; runner-up 0.878x; 31 configs
-M in 8192 (bucket <= inf): best geomean 0.965x vs torch; runner-up 0.918x; 31 configs
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
+M in 1 (bucket <= 1): best geomean 1.080x vs torch; runner-up 1.075x; 47 configs
+M in 2 (bucket <= 2): best geomean 1.085x vs torch; runner-up 1.077x; 47 configs
+M in 4 (bucket <= 4): best geomean 1.087x vs torch; runner-up 1.087x; 47 configs
+M in 7 (bucket <= 7): best geomean 1.093x vs torch; runner-up 1.077x; 47 configs
+M in 8 (bucket <= 8): best geomean 1.093x vs torch; runner-up 1.077x; 47 configs
+M in 15 (bucket <= 15): best geomean 1.155x vs torch; runner-up 1.150x; 47 configs
+M in 16 (bucket <= 16): best geomean 1.135x vs torch; runner-up 1.129x; 47 configs
+M in 24 (bucket <= 24): best geomean 1.086x vs torch; runner-up 1.084x; 47 configs
+M in 32 (bucket <= 32): best geomean 1.140x vs torch; runner-up 1.140x; 47 configs
+M in 35 (bucket <= 35): best geomean 1.048x vs torch; runner-up 1.023x; 58 configs
+M in 40 (bucket <= 40): best geomean 1.081x vs torch; runner-up 1.071x; 57 configs
+M in 48 (bucket <= 48): best geomean 1.108x vs torch; runner-up 1.108x; 57 configs
+M in 56 (bucket <= 56): best geomean 1.124x vs torch; runner-up 1.119x; 12 configs
+M in 64 (bucket <= 64): best geomean 1.126x vs torch; runner-up 1.110x; 12 configs
+M in 70 (bucket <= 70): best geomean 1.089x vs torch; runner-up 1.070x; 44 configs
+M in 72 (bucket <= 72): best geomean 1.075x vs torch; runner-up 1.070x; 44 configs
+M in 80 (bucket <= 80): best geomean 1.078x vs torch; runner-up 1.068x; 44 configs
+M in 88 (bucket <= 88): best geomean 1.066x vs torch; runner-up 1.061x; 44 configs
+M in 96 (bucket <= 96): best geomean 1.080x vs torch; runner-up 1.061x; 44 configs
+M in 104 (bucket <= 104): best geomean 1.082x vs torch; runner-up 1.068x; 44 configs
+M in 112 (bucket <= 112): best geomean 1.074x vs torch; runner-up 1.065x; 44 configs
+M in 120 (bucket <= 120): best geomean 1.074x vs torch; runner-up 1.065x; 44 configs
+M in 128 (bucket <= 128): best geomean 1.076x vs torch; runner-up 1.069x; 44 configs
+M in 136 (bucket <= 136): best geomean 0.998x vs torch; runner-up 0.994x; 84 configs
+M in 144 (bucket <= 144): best geomean 0.996x vs torch; runner-up 0.988x; 84 configs
+M in 152 (bucket <= 152): best geomean 1.024x vs torch; runner-up 1.018x; 84 configs
+M in 160 (bucket <= 160): best geomean 1.028x vs torch; runner-up 1.024x; 84 configs
+M in 168 (bucket <= 168): best geomean 1.036x vs torch; runner-up 1.033x; 84 configs
+M in 176 (bucket <= 176): best geomean 1.035x vs torch; runner-up 1.031x; 84 configs
+M in 184 (bucket <= 184): best geomean 1.120x vs torch; runner-up 1.116x; 84 configs
+M in 192 (bucket <= 192): best geomean 1.097x vs torch; runner-up 1.092x; 84 configs
+M in 200 (bucket <= 200): best geomean 1.030x vs torch; runner-up 1.013x; 62 configs
+M in 208 (bucket <= 208): best geomean 1.037x vs torch; runner-up 1.022x; 62 configs
+M in 216 (bucket <= 216): best geomean 1.079x vs torch; runner-up 1.065x; 62 configs
+M in 224 (bucket <= 224): best geomean 1.081x vs torch; runner-up 1.065x; 62 configs
+M in 232 (bucket <= 232): best geomean 1.092x vs torch; runner-up 1.080x; 62 configs
+M in 240 (bucket <= 240): best geomean 1.069x vs torch; runner-up 1.061x; 62 configs
+M in 248 (bucket <= 248): best geomean 1.063x vs torch; runner-up 1.048x; 62 configs
+M in 256 (bucket <= 256): best geomean 1.067x vs torch; runner-up 1.052x; 62 configs
+M in 972 (bucket <= 1024): best geomean 1.009x vs torch; runner-up 1.006x; 30 configs
+M in 2053 (bucket <= 2176): best geomean 0.958x vs torch; runner-up 0.957x; 30 configs
+M in 2379 (bucket <= 4096): best geomean 0.881x vs torch; runner-up 0.880x; 31 configs
+M in 8192 (bucket <= inf): best geomean 0.965x vs torch; runner-up 0.916x; 31 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -70,6 +70,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -83,6 +84,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -95,7 +97,8 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=1,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -109,6 +112,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -121,7 +125,8 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -135,6 +140,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -148,6 +154,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -160,7 +167,8 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -174,18 +182,21 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
         35,
-        TileTmaConfig(
-            BLOCK_M=32,
-            BLOCK_N=64,
-            BLOCK_K=128,
-            BLOCK_N2=0,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=32,
+            BLOCK_K=64,
+            BLOCK_S2=16,
             SWAP_AB=True,
-            num_warps=4,
-            num_stages=6,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -199,6 +210,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -211,7 +223,8 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -224,7 +237,8 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -238,6 +252,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -251,6 +266,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -263,7 +279,8 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -277,6 +294,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -289,7 +307,8 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -303,6 +322,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -316,6 +336,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -329,6 +350,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -342,6 +364,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -355,6 +378,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -368,6 +392,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -376,11 +401,12 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -394,6 +420,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -402,11 +429,12 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -420,6 +448,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -428,11 +457,12 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -446,6 +476,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -459,6 +490,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -472,6 +504,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -485,6 +518,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -498,6 +532,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -511,6 +546,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -524,6 +560,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -537,6 +574,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -550,6 +588,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -563,6 +602,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -576,6 +616,7 @@ TABLE = [
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=1,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
@@ -588,19 +629,22 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
         4096,
-        TileTmaConfig(
-            BLOCK_M=128,
-            BLOCK_N=128,
+        WsTileConfig(
+            BLOCK_R=128,
+            BLOCK_S=256,
             BLOCK_K=64,
-            BLOCK_N2=0,
+            BLOCK_S2=0,
             SWAP_AB=False,
-            num_warps=8,
-            num_stages=3,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=1,
+            B_EVICT_FIRST=True,
         ),
     ),
     (
