@@ -10,10 +10,10 @@ is written out as the CuTe kernel writes it:
 - the default partition (one warp group per 64 rows of the tile) waits on "ready", issues
   WGMMAs from shared memory, keeps one batch in flight and releases the previous stage;
 - the epilogue converts the accumulator to fp16 and writes it with one TMA store;
-- the first PRELOAD stages are issued before the warp-specialized region, whose partitions
-  start ~1 us after the kernel's entry (results/logs/s11/probe_gluon_timeline.log), much of it
-  (by the probe's stamps) in setting up the ring's mbarriers. Issued first, the loads land
-  while the rest is set up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053
+- the first PRELOAD stages are issued before the warp-specialized region: left to the
+  producer partition, the first load leaves 0.7-0.8 us after the kernel's entry, issued from
+  the entry 0.2-0.35 us (results/logs/s12/probe_gluon_timeline_regs.log). Issued first, the
+  loads land while the rest is set up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053
   (results/logs/s11/probe_preload.log), and 0.03-0.26 us more with their barriers set up
   before the others (probe_gluon_timeline_preload.log).
 - B's TMA loads carry an L2 evict-first hint, added to the compiled PTX (l2_hints.py; Gluon's
@@ -334,15 +334,15 @@ def _ws_tile_kernel(
     for _ in gl.static_range(STAGES):
         ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
         empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
-    # The warp-specialized region starts its partitions ~1 us after the kernel's entry, much of
-    # it (by a timeline probe's stamps) in the barriers' set-up (results/logs/s11/
-    # probe_gluon_timeline_preload.log): the first PRELOAD stages' "ready" barriers are set up
-    # first and their loads go out at once, before the other barriers.
+    # The warp-specialized region's partitions start 0.4-1.1 us after the kernel's entry
+    # (results/logs/s12/probe_gluon_timeline_regs.log): the first PRELOAD stages' "ready"
+    # barriers are set up first and their loads go out at once, before the other barriers.
+    # (Worker partitions take no None: without a second dot, y_desc stands in for y2_desc.)
+    y2_or_y = y2_desc if HAS_S2 else y_desc
     for s in gl.static_range(PRELOAD):
         mbarrier.init(ready[s], count=1)  # the producer's expect; TMA completes the bytes
     if PRELOAD > 0:
         fence_async_shared()
-        y2_or_y = y2_desc if HAS_S2 else y_desc
         for s in gl.static_range(PRELOAD):
             _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
                          HAS_S2)  # fmt: skip
@@ -364,7 +364,7 @@ def _ws_tile_kernel(
                 (
                     x_desc,
                     y_desc,
-                    y2_desc if HAS_S2 else y_desc,
+                    y2_or_y,
                     x_ring,
                     y_ring,
                     y2_ring,
