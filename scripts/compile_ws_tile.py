@@ -16,7 +16,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -78,8 +77,9 @@ def main() -> int:
     # Triton prints ptxas's -v log (spills are in it) when it compiles: never from its cache.
     knobs.nvidia.dump_ptxas_log = True
     knobs.compilation.always_compile = True
-    # l2_hints keeps the hinted cubin in Triton's cache: a fresh one, so that ptxas runs here.
-    knobs.cache.dir = tempfile.mkdtemp(prefix="compile_ws_tile_")
+    # l2_hints keeps the hinted cubin in Triton's cache: a fresh one in DUMP_DIR, so that ptxas
+    # runs here.
+    knobs.cache.dir = str(out / "triton-cache")
     for i, cfg in enumerate(cfgs):
         start = time.perf_counter()
         ptxas_log = io.StringIO()
