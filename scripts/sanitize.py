@@ -16,7 +16,7 @@ from fibgemm import REPO_ROOT, K, N
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
 # Small, swap-AB, mid (partial and shifted last tiles, two-dot tiles; the Triton table's Gluon
-# tiles at all of these but 33 and 2379), large, plus tails in no list.
+# tiles at all of these), large, plus tails in no list.
 MS = [1, 3, 7, 16, 33, 80, 100, 144, 200, 256, 972, 2053, 2379]
 
 

@@ -405,11 +405,10 @@ def _acc_layout(num_warps, width):
 
 
 def b_descriptors(cfg: WsTileConfig) -> tuple[int, ...]:
-    """Where B's descriptors are among the kernel's descriptor parameters (X, Y, then Y2 with
-    a second dot, then C's): X with SWAP_AB, else Y and Y2."""
-    if cfg.SWAP_AB:
-        return (0,)
-    return (1, 2) if cfg.BLOCK_S2 else (1,)
+    """Where B's descriptors are among the kernel's descriptor parameters: the positions, among
+    the descriptors the launch passes (replay_slots, Nones dropped), of those of operand 1."""
+    passed = [slot for slot in replay_slots(cfg) if slot is not None]
+    return tuple(i for i, slot in enumerate(passed) if slot.operand == 1)
 
 
 def _finish(kernel, cfg: WsTileConfig):
