@@ -90,7 +90,7 @@ def main() -> int:
         hinted_log = io.StringIO()
         with contextlib.redirect_stdout(hinted_log):
             hinted = ws_tile._finish(kernel, cfg)
-        (out / f"{i}.hinted.ptx").write_text(getattr(hinted, "hinted_ptx", ""))
+        (out / f"{i}.hinted.ptx").write_text(getattr(hinted, "patched_ptx", ""))
         line = {
             "config": repr(cfg),
             "seconds": round(seconds, 2),

@@ -173,7 +173,7 @@ def test_gluon_configs_run_their_l2_hinted_kernel_with_the_same_result(B, m):
         outs.append(C)
         kernels = [e[0] for k, e in launch._compiled.items() if k[1] == variant]
         assert kernels and all(
-            hasattr(k, "hinted_ptx") == variant.B_EVICT_FIRST for k in kernels
+            hasattr(k, "patched_ptx") == variant.B_EVICT_FIRST for k in kernels
         ), variant
         if variant.B_EVICT_FIRST:
             assert all(k.kernel != k.asm["cubin"] for k in kernels)

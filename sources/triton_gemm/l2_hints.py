@@ -10,20 +10,10 @@ added here to the Gluon kernel, 0.06-0.16 us less at M = 1-256 and 0.23 at 972
 Each global-to-shared `cp.async.bulk.tensor` load through one of the chosen descriptor
 parameters gets `.L2::cache_hint` and a policy made just before it (`createpolicy`, in a scope
 of its own: no register stays live across the kernel's partitions). Nothing else in the PTX
-changes. Triton's own backend then assembles it (`make_cubin`: Triton's ptxas, Triton's flags),
-and the cubin is kept in Triton's cache under the hash of what it was assembled from.
+changes; ptx_rewrite.py assembles it.
 """
 
-import copy
-import hashlib
 import re
-from pathlib import Path
-from types import SimpleNamespace
-
-import triton
-from triton import knobs
-from triton.compiler.compiler import make_backend
-from triton.runtime.cache import get_cache_manager
 
 _TENSORMAP_PARAM = re.compile(r"\.param \.align 64 \.b8 (\w+_param_\d+)\[128\]")
 _TMA_LOAD = re.compile(
@@ -73,34 +63,3 @@ def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
     if hinted != chosen:
         raise ValueError(f"no TMA load through descriptor(s) {sorted(chosen - hinted)}")
     return out
-
-
-def evict_first_kernel(kernel, positions: tuple[int, ...]):
-    """A copy of the compiled (not yet loaded) kernel running with_evict_first(its PTX,
-    positions). Its `asm` stays the unchanged compiler output; `hinted_ptx` is what it runs."""
-    ptx = with_evict_first(kernel.asm["ptx"], positions)
-    backend = make_backend(kernel.metadata.target)
-    # make_cubin reads its options (fp fusion, extra ptxas flags) as attributes; the kernel's
-    # metadata holds the ones it was compiled with (parse_options would refuse num_warps = 5,
-    # the warp-specialized kernel's count with its producer warp).
-    options = SimpleNamespace(**kernel.metadata._asdict())
-    ptxas = knobs.nvidia.ptxas
-    key = hashlib.sha256(
-        "\0".join(
-            (ptx, triton.__version__, ptxas.path, ptxas.version,
-             str(options.enable_fp_fusion), str(options.ptx_options))
-        ).encode()
-    ).hexdigest()  # fmt: skip
-    cache = get_cache_manager(key)
-    name = f"{kernel.name}.cubin"
-    cached = cache.get_file(name)
-    if cached is not None:
-        cubin = Path(cached).read_bytes()
-    else:
-        cubin = backend.make_cubin(ptx, {}, options, kernel.metadata.target.arch)
-        cache.put(cubin, name, binary=True)
-    hinted = copy.copy(kernel)
-    hinted.kernel = cubin
-    hinted.module = hinted.function = hinted._run = None
-    hinted.hinted_ptx = ptx
-    return hinted

@@ -53,9 +53,11 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma_wait,
 )
 
-from .l2_hints import evict_first_kernel
+from .l2_hints import with_evict_first
 from .launch import Described, described, finish_compiled_with
+from .ptx_rewrite import reassembled
 from .tma_tile import TileTmaConfig
+from .wgmma_fuse import with_fused_dots
 
 SMEM_BYTES = 227 * 1024
 MAX_STAGES = 16
@@ -72,6 +74,7 @@ class WsTileConfig:
     PRODUCER_REGS: int = 24  # registers per thread of the producer warp
     PRELOAD: int = 0  # ring stages issued before the warp-specialized region
     B_EVICT_FIRST: bool = True  # an L2 evict-first hint on B's loads (l2_hints.py)
+    ONE_WGMMA: bool = False  # the two dots as one WGMMA of width BLOCK_S + BLOCK_S2 (wgmma_fuse.py)
 
     @property
     def num_warps(self) -> int:
@@ -134,25 +137,45 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and cfg.PRODUCER_REGS % 8 == 0
         and 24 <= cfg.PRODUCER_REGS <= 256
         and 0 <= cfg.PRELOAD <= cfg.ring
+        # One WGMMA reads both dots' rows at one stride: 64-wide K rows, one swizzle atom.
+        and (not cfg.ONE_WGMMA or (cfg.BLOCK_S2 > 0 and cfg.BLOCK_K == 64))
     )
+
+
+@gluon.jit
+def _y_tiles(y_ring, y2_ring, s, BLOCK_S: gl.constexpr, FUSED: gl.constexpr):
+    """Ring stage s's Y tile and second-dot Y tile. FUSED: both in one ring of BLOCK_S2-row
+    blocks, a stage's second-dot rows right after its first-dot rows (one WGMMA reads both)."""
+    if FUSED:
+        BLOCK_S2: gl.constexpr = y_ring.type.shape[1]
+        BLOCK_K: gl.constexpr = y_ring.type.shape[2]
+        BLOCKS: gl.constexpr = BLOCK_S // BLOCK_S2 + 1  # per stage
+        first = y_ring.index(s * BLOCKS)._reinterpret(
+            y_ring.dtype, [BLOCK_S, BLOCK_K], y_ring.type.layout
+        )
+        return first, y_ring.index(s * BLOCKS + BLOCKS - 1)
+    else:
+        return y_ring.index(s), y2_ring.index(s)
 
 
 @gluon.jit
 def _load_stage(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, i, lap,
-    s: gl.constexpr, HAS_S2: gl.constexpr,
+    s: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
 ):  # fmt: skip
     """Wait until ring stage s is free, then TMA the i-th K step of the tile into it."""
     # A fresh mbarrier counts as having completed the phase before 0: the first lap through
     # the ring does not wait.
     mbarrier.wait(empty[s], (lap & 1) ^ 1)
-    _issue_stage(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s, HAS_S2)
+    _issue_stage(
+        x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s, HAS_S2, FUSED
+    )
 
 
 @gluon.jit
 def _issue_stage(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s: gl.constexpr,
-    HAS_S2: gl.constexpr,
+    HAS_S2: gl.constexpr, FUSED: gl.constexpr,
 ):  # fmt: skip
     """TMA the i-th K step of the tile into ring stage s."""
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -160,17 +183,18 @@ def _issue_stage(
     Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
     stage_bytes: gl.constexpr = x_desc.block_type.nbytes + y_desc.block_type.nbytes + Y2_BYTES
     k = i * BLOCK_K
+    y, y2 = _y_tiles(y_ring, y2_ring, s, BLOCK_S, FUSED)
     mbarrier.expect(ready[s], stage_bytes)
     tma.async_copy_global_to_shared(x_desc, [x0, k], ready[s], x_ring.index(s))
-    tma.async_copy_global_to_shared(y_desc, [y0, k], ready[s], y_ring.index(s))
+    tma.async_copy_global_to_shared(y_desc, [y0, k], ready[s], y)
     if HAS_S2:
-        tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k], ready[s], y2_ring.index(s))
+        tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k], ready[s], y2)
 
 
 @gluon.jit
 def _produce(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-    K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr,
+    K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr, FUSED: gl.constexpr,
 ):  # fmt: skip
     """Producer partition: TMA every K step of the tile into the ring, lap after lap (the
     ring's stages unrolled, then the K steps left over), after the first PRELOAD steps, which
@@ -181,24 +205,24 @@ def _produce(
     for s in gl.static_range(PRELOAD, STAGES):
         _load_stage(
             x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, s, 0, s,
-            HAS_S2,
+            HAS_S2, FUSED,
         )  # fmt: skip
     for lap in range(1, LAPS):
         for s in gl.static_range(STAGES):
             _load_stage(
                 x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-                lap * STAGES + s, lap, s, HAS_S2,
+                lap * STAGES + s, lap, s, HAS_S2, FUSED,
             )  # fmt: skip
     for s in gl.static_range(K_TILES % STAGES):
         _load_stage(
             x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-            LAPS * STAGES + s, LAPS, s, HAS_S2,
+            LAPS * STAGES + s, LAPS, s, HAS_S2, FUSED,
         )  # fmt: skip
 
 
 @gluon.jit
 def _mma_stage(acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.constexpr,
-               after_lap_one, HAS_S2: gl.constexpr):  # fmt: skip
+               after_lap_one, HAS_S2: gl.constexpr, FUSED: gl.constexpr):  # fmt: skip
     """Wait for ring stage s, issue its WGMMAs, wait for the previous stage's, and hand the
     previous stage back to the producer. Stage 0's previous stage is the last of the lap
     before, which exists once `after_lap_one` holds (a releasing arrive for a stage never
@@ -210,9 +234,10 @@ def _mma_stage(acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.cons
     # tiles' registers (324 bytes at 64 x (64 + 16)).
     si = (lap * STAGES + s) % STAGES
     x = x_ring.index(si)
-    acc = warpgroup_mma(x, y_ring.index(si).permute((1, 0)), acc, is_async=True)
+    y, y2 = _y_tiles(y_ring, y2_ring, si, acc.type.shape[1], FUSED)
+    acc = warpgroup_mma(x, y.permute((1, 0)), acc, is_async=True)
     if HAS_S2:
-        acc2 = warpgroup_mma(x, y2_ring.index(si).permute((1, 0)), acc2, is_async=True)
+        acc2 = warpgroup_mma(x, y2.permute((1, 0)), acc2, is_async=True)
         # The two MMAs of this stage may stay in flight; the previous stage's are done.
         acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2, deps=(acc, acc2, x))
     else:
@@ -231,7 +256,7 @@ def _mma_stage(acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.cons
 @gluon.jit
 def _consume(
     x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
-    layouts: gl.constexpr,
+    FUSED: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, layouts: gl.constexpr,
 ):  # fmt: skip
     """Default partition: WGMMA the ring's stages into fp32 accumulators (one per Y tile),
     one batch in flight; a stage goes back to the producer once the batch reading it is done.
@@ -242,8 +267,6 @@ def _consume(
     STAGES: gl.constexpr = x_ring.type.shape[0]
     LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
-    BLOCK_S: gl.constexpr = y_ring.type.shape[1]
-    BLOCK_S2: gl.constexpr = y2_ring.type.shape[1]
     acc = gl.zeros((BLOCK_R, BLOCK_S), dtype=gl.float32, layout=layouts[0])
     # Without a second dot acc2 is a stand-in that no MMA touches.
     acc2 = gl.zeros((BLOCK_R, BLOCK_S2 if HAS_S2 else BLOCK_S), dtype=gl.float32,
@@ -251,11 +274,11 @@ def _consume(
     for lap in range(LAPS):
         for s in gl.static_range(STAGES):
             acc, acc2 = _mma_stage(
-                acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s, lap > 0, HAS_S2
+                acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s, lap > 0, HAS_S2, FUSED
             )
     for s in gl.static_range(K_TILES % STAGES):
         acc, acc2 = _mma_stage(
-            acc, acc2, x_ring, y_ring, y2_ring, ready, empty, LAPS, s, LAPS > 0, HAS_S2
+            acc, acc2, x_ring, y_ring, y2_ring, ready, empty, LAPS, s, LAPS > 0, HAS_S2, FUSED
         )
     # Tuples: Triton 3.6's warp_specialize takes the default partition's results as one.
     if HAS_S2:
@@ -289,6 +312,7 @@ def _ws_tile_kernel(
     STAGES: gl.constexpr,
     PRODUCER_REGS: gl.constexpr,
     PRELOAD: gl.constexpr,
+    FUSED: gl.constexpr,  # one ring for both dots' Y tiles (cfg.ONE_WGMMA)
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -312,13 +336,21 @@ def _ws_tile_kernel(
         y0 = n0
 
     x_ring = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BLOCK_R, BLOCK_K], x_desc.layout)
-    y_ring = gl.allocate_shared_memory(y_desc.dtype, [STAGES, BLOCK_S, BLOCK_K], y_desc.layout)
     HAS_S2: gl.constexpr = y2_desc is not None
-    y2_ring = y_ring
-    if HAS_S2:
-        y2_ring = gl.allocate_shared_memory(
-            y2_desc.dtype, [STAGES, BLOCK_S2, BLOCK_K], y2_desc.layout
+    if FUSED:
+        # Blocks of BLOCK_S2 rows (a shared-memory shape's inner dimensions are powers of two):
+        # WIDTH // BLOCK_S2 of them a stage, read through _y_tiles.
+        y_ring = gl.allocate_shared_memory(
+            y2_desc.dtype, [STAGES * (WIDTH // BLOCK_S2), BLOCK_S2, BLOCK_K], y2_desc.layout
         )
+        y2_ring = y_ring
+    else:
+        y_ring = gl.allocate_shared_memory(y_desc.dtype, [STAGES, BLOCK_S, BLOCK_K], y_desc.layout)
+        y2_ring = y_ring
+        if HAS_S2:
+            y2_ring = gl.allocate_shared_memory(
+                y2_desc.dtype, [STAGES, BLOCK_S2, BLOCK_K], y2_desc.layout
+            )
     # The output tiles get their own memory, allocated before the warp-specialized region (not
     # reusing the ring's). Racecheck's hazards on Triton's partition-state word are there either
     # way, and in a Gluon kernel with no logic but mbarriers and warp_specialize
@@ -345,7 +377,7 @@ def _ws_tile_kernel(
         fence_async_shared()
         for s in gl.static_range(PRELOAD):
             _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
-                         HAS_S2)  # fmt: skip
+                         HAS_S2, FUSED)  # fmt: skip
     for s in gl.static_range(STAGES):
         if s >= PRELOAD:
             mbarrier.init(ready[s], count=1)
@@ -358,7 +390,22 @@ def _ws_tile_kernel(
     )
     accs = gl.warp_specialize(
         [
-            (_consume, (x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, layouts)),
+            (
+                _consume,
+                (
+                    x_ring,
+                    y_ring,
+                    y2_ring,
+                    ready,
+                    empty,
+                    K_TILES,
+                    HAS_S2,
+                    FUSED,
+                    BLOCK_S,
+                    BLOCK_S2,
+                    layouts,
+                ),
+            ),
             (
                 _produce,
                 (
@@ -375,6 +422,7 @@ def _ws_tile_kernel(
                     K_TILES,
                     HAS_S2,
                     PRELOAD,
+                    FUSED,
                 ),
             ),
         ],
@@ -412,15 +460,23 @@ def b_descriptors(cfg: WsTileConfig) -> tuple[int, ...]:
 
 
 def _finish(kernel, cfg: WsTileConfig):
-    """The compiled kernel with B's loads hinted evict-first (launch.py runs this once per
-    compile), or as compiled where the PTX is not laid out as l2_hints expects (a warning)."""
-    if not cfg.B_EVICT_FIRST:
-        return kernel
-    try:
-        return evict_first_kernel(kernel, b_descriptors(cfg))
-    except ValueError as e:
-        warnings.warn(f"{cfg}: running without the L2 hint on B's loads: {e}", stacklevel=2)
-        return kernel
+    """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA) and B's loads hinted
+    evict-first (B_EVICT_FIRST), from its changed PTX (launch.py runs this once per compile).
+    A change the PTX is not laid out for is left out with a warning: the kernel computes the
+    same without either (ONE_WGMMA's ring holds the same rows for two WGMMAs)."""
+    ptx = kernel.asm["ptx"]
+    changes = []
+    if cfg.ONE_WGMMA:
+        changes.append(("one WGMMA for both dots", with_fused_dots, (cfg.BLOCK_S, cfg.BLOCK_S2)))
+    if cfg.B_EVICT_FIRST:
+        changes.append(("the L2 hint on B's loads", with_evict_first, (b_descriptors(cfg),)))
+    changed = ptx
+    for what, change, args in changes:
+        try:
+            changed = change(changed, *args)
+        except ValueError as e:
+            warnings.warn(f"{cfg}: running without {what}: {e}", stacklevel=2)
+    return kernel if changed == ptx else reassembled(kernel, changed)
 
 
 finish_compiled_with(_ws_tile_kernel, _finish)
@@ -455,4 +511,14 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
     N = B.shape[0]
     grid = (cfg.num_tiles(M, N), 1, 1)
     descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
-    return grid, (*descs, M, N, K, cfg.SWAP_AB, cfg.ring, cfg.PRODUCER_REGS, cfg.PRELOAD)
+    return grid, (
+        *descs,
+        M,
+        N,
+        K,
+        cfg.SWAP_AB,
+        cfg.ring,
+        cfg.PRODUCER_REGS,
+        cfg.PRELOAD,
+        cfg.ONE_WGMMA,
+    )

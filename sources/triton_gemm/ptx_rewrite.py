@@ -1,0 +1,47 @@
+"""A compiled Triton kernel run from PTX that was changed after Triton wrote it.
+
+ws_tile.py changes its Gluon kernel's PTX where Gluon cannot say what the kernel needs (an L2
+hint on a TMA load: l2_hints.py; one WGMMA for two dots: wgmma_fuse.py). Triton's own backend
+assembles the changed PTX (`make_cubin`: Triton's ptxas, Triton's flags), and the cubin is kept
+in Triton's cache under the hash of what it was assembled from, so a process assembles it once.
+"""
+
+import copy
+import hashlib
+from pathlib import Path
+from types import SimpleNamespace
+
+import triton
+from triton import knobs
+from triton.compiler.compiler import make_backend
+from triton.runtime.cache import get_cache_manager
+
+
+def reassembled(kernel, ptx: str):
+    """A copy of the compiled (not yet loaded) kernel that runs `ptx`. Its `asm` stays the
+    compiler's output; `patched_ptx` is what it runs."""
+    backend = make_backend(kernel.metadata.target)
+    # make_cubin reads its options (fp fusion, extra ptxas flags) as attributes; the kernel's
+    # metadata holds the ones it was compiled with (parse_options would refuse num_warps = 5,
+    # the warp-specialized kernel's count with its producer warp).
+    options = SimpleNamespace(**kernel.metadata._asdict())
+    ptxas = knobs.nvidia.ptxas
+    key = hashlib.sha256(
+        "\0".join(
+            (ptx, triton.__version__, ptxas.path, ptxas.version,
+             str(options.enable_fp_fusion), str(options.ptx_options))
+        ).encode()
+    ).hexdigest()  # fmt: skip
+    cache = get_cache_manager(key)
+    name = f"{kernel.name}.cubin"
+    cached = cache.get_file(name)
+    if cached is not None:
+        cubin = Path(cached).read_bytes()
+    else:
+        cubin = backend.make_cubin(ptx, {}, options, kernel.metadata.target.arch)
+        cache.put(cubin, name, binary=True)
+    patched = copy.copy(kernel)
+    patched.kernel = cubin
+    patched.module = patched.function = patched._run = None
+    patched.patched_ptx = ptx
+    return patched

@@ -1,0 +1,60 @@
+"""One WGMMA in place of a Gluon kernel's two side-by-side dots, merged in its PTX.
+
+Gluon's register tensors are powers of two (Triton 3.6 and 3.7 refuse a (64, 80) accumulator),
+so ws_tile.py writes an 80-wide tile as two dots, 64 + 16 columns, each its own WGMMA per k-step
+reading the same X tile. That second WGMMA costs 0.43-0.47 us a call at M = 80-200
+(results/logs/s12/probe_two_dot_parts.log); the CuTe kernel issues one m64n80k16.
+
+A WGMMA of width n1 + n2 is the two: its accumulator registers are the first one's followed by
+the second one's (each thread holds four values per 8 columns, in column order), and it reads
+n1 + n2 rows of Y from where the first one's descriptor points, 8-row groups at one stride. So
+where ws_tile lays each ring stage's second-dot rows right after its first-dot rows (ONE_WGMMA),
+every m64n{n2}k16 is dropped and the m64n{n1}k16 of the same k-step (the same X descriptor)
+becomes one m64n{n1 + n2}k16 over both register lists. The second dot's fence and commit stay:
+an empty WGMMA group is legal, and the kernel's group counting (its waits) is left as it was.
+"""
+
+import re
+
+_WGMMA = re.compile(
+    r"^(?P<indent>[ \t]*)wgmma\.mma_async\.sync\.aligned\.m64n(?P<n>\d+)k16\.f32\.f16\.f16 "
+    r"\{(?P<regs>[^}]*)\}, (?P<desc_x>%rd\d+), (?P<desc_y>%rd\d+), (?P<rest>[^;]*);\n",
+    re.M,
+)
+
+
+def with_fused_dots(ptx: str, first: int, second: int) -> str:
+    """ptx with every m64n{second}k16 WGMMA merged into the m64n{first}k16 before it that reads
+    the same X descriptor. ValueError unless every one of either width pairs up exactly once,
+    with the same predicate and scales."""
+    if not first > second > 0 or (first + second) % 8 or first + second > 256:
+        raise ValueError(f"no m64n{first + second}k16 WGMMA to merge {first} + {second} into")
+    found = list(_WGMMA.finditer(ptx))
+    firsts = [m for m in found if int(m["n"]) == first]
+    seconds = [m for m in found if int(m["n"]) == second]
+    if not seconds or len(firsts) != len(seconds) or len(found) != 2 * len(firsts):
+        raise ValueError(
+            f"{len(firsts)} m64n{first}k16 and {len(seconds)} m64n{second}k16 WGMMAs "
+            f"among {len(found)}: not pairs"
+        )
+    partner = {}
+    for m2 in seconds:
+        before = [m1 for m1 in firsts if m1.start() < m2.start() and m1["desc_x"] == m2["desc_x"]]
+        if not before or before[-1].start() in partner:
+            raise ValueError(f"no m64n{first}k16 before `{m2[0].strip()}` reads its X tile")
+        m1 = before[-1]
+        if m1["rest"] != m2["rest"]:
+            raise ValueError(f"`{m1[0].strip()}` and `{m2[0].strip()}` differ in their flags")
+        partner[m1.start()] = m2
+
+    def merged(m: re.Match) -> str:
+        n = int(m["n"])
+        if n == second:
+            return ""
+        m2 = partner[m.start()]
+        return (
+            f"{m['indent']}wgmma.mma_async.sync.aligned.m64n{first + second}k16.f32.f16.f16 "
+            f"{{{m['regs']},{m2['regs']}}}, {m['desc_x']}, {m['desc_y']}, {m['rest']};\n"
+        )
+
+    return _WGMMA.sub(merged, ptx)
