@@ -2,10 +2,11 @@
 
 Usage: python -m scripts.compile_ws_tile DUMP_DIR [CONFIG ...]
 CONFIG is a WsTileConfig repr (default: every distinct WsTileConfig of the table). Writes
-DUMP_DIR/<index>.ptx for the index-th config and DUMP_DIR/<index>.hinted.ptx, the PTX the
-solution runs (ws_tile's L2 hint on B's loads added; empty if it was not added), and prints one
-JSON line per config: the config, its compile time, its shared memory in bytes and the bytes
-ptxas spilled (from its -v log), without and with the hint. Needs no GPU. Gluon has no
+DUMP_DIR/<index>.ptx for the index-th config and DUMP_DIR/<index>.patched.ptx, the PTX the
+solution runs (ws_tile._finish's changes made: the L2 hint on B's loads, ONE_WGMMA's merged
+WGMMAs; empty if none was made), and prints one JSON line per config: the config, its compile
+time, its shared memory in bytes and the bytes ptxas spilled (from its -v log), without and
+with the changes. Needs no GPU. Gluon has no
 interpreter and does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared
 (the CPU tests call it in a subprocess).
 """
@@ -77,8 +78,8 @@ def main() -> int:
     # Triton prints ptxas's -v log (spills are in it) when it compiles: never from its cache.
     knobs.nvidia.dump_ptxas_log = True
     knobs.compilation.always_compile = True
-    # l2_hints keeps the hinted cubin in Triton's cache: a fresh one in DUMP_DIR, so that ptxas
-    # runs here.
+    # ptx_rewrite keeps the changed PTX's cubin in Triton's cache: a fresh one in DUMP_DIR, so
+    # that ptxas runs here.
     knobs.cache.dir = str(out / "triton-cache")
     for i, cfg in enumerate(cfgs):
         start = time.perf_counter()
@@ -87,16 +88,16 @@ def main() -> int:
             kernel = compile_for_sm90(cfg)
         seconds = time.perf_counter() - start
         (out / f"{i}.ptx").write_text(kernel.asm["ptx"])
-        hinted_log = io.StringIO()
-        with contextlib.redirect_stdout(hinted_log):
-            hinted = ws_tile._finish(kernel, cfg)
-        (out / f"{i}.hinted.ptx").write_text(getattr(hinted, "patched_ptx", ""))
+        patched_log = io.StringIO()
+        with contextlib.redirect_stdout(patched_log):
+            patched = ws_tile._finish(kernel, cfg)
+        (out / f"{i}.patched.ptx").write_text(getattr(patched, "patched_ptx", ""))
         line = {
             "config": repr(cfg),
             "seconds": round(seconds, 2),
             "shared": kernel.metadata.shared,
             "spill_stores": _spilled(ptxas_log.getvalue()),
-            "hinted_spill_stores": _spilled(hinted_log.getvalue()),
+            "patched_spill_stores": _spilled(patched_log.getvalue()),
         }
         print(json.dumps(line), flush=True)
     return 0

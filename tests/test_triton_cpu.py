@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 import torch
 from helpers import run_repo_module
-from triton_gemm import gemv, l2_hints, pair, tma, tma_tile, ws_tile
+from triton_gemm import gemv, l2_hints, pair, tma, tma_tile, wgmma_fuse, ws_tile
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, is_valid
@@ -154,9 +154,9 @@ def test_tile_tma_variant_matches_float64(cfg, m, tiles):
     torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
-# The Gluon warp-specialized tiles: straight and swap-AB, one and two dots, 64- and 128-row MMA
-# tiles (one and two consumer warp groups), every K depth, none to all of the ring preloaded,
-# and the table's.
+# The Gluon warp-specialized tiles: straight and swap-AB, one and two dots (two dots also as one
+# WGMMA), 64- and 128-row MMA tiles (one and two consumer warp groups), every K depth, none to
+# all of the ring preloaded, and the table's.
 WS_VARIANTS = sorted(
     {cfg for _, cfg in TABLE if isinstance(cfg, WsTileConfig)}
     | {
@@ -170,6 +170,9 @@ WS_VARIANTS = sorted(
         WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8, PRELOAD=8),
         WsTileConfig(64, 64, 64, 16, PRELOAD=2),
         WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=1),
+        WsTileConfig(64, 64, 64, 8, ONE_WGMMA=True),
+        WsTileConfig(64, 32, 64, 16, SWAP_AB=True, ONE_WGMMA=True),
+        WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True),
     },
     key=repr,
 )
@@ -177,8 +180,8 @@ WS_VARIANTS = sorted(
 
 @pytest.fixture(scope="module")
 def ws_compiled(tmp_path_factory):
-    """{config: its compile_ws_tile JSON line, with "ptx" and "hinted_ptx" (the PTX the
-    solution runs, with the L2 hint on B's loads) added} of every WS variant compiled for
+    """{config: its compile_ws_tile JSON line, with "ptx" and "patched_ptx" (the PTX the
+    solution runs: ws_tile._finish's changes made) added} of every WS variant compiled for
     sm_90a, in one subprocess (scripts/compile_ws_tile.py, which clears TRITON_INTERPRET before
     importing Triton: Gluon does not compile under the interpreter)."""
     folder = tmp_path_factory.mktemp("ws_ptx")
@@ -188,7 +191,7 @@ def ws_compiled(tmp_path_factory):
     compiled = {}
     for i, (cfg, line) in enumerate(zip(WS_VARIANTS, lines, strict=True)):
         line["ptx"] = (folder / f"{i}.ptx").read_text()
-        line["hinted_ptx"] = (folder / f"{i}.hinted.ptx").read_text()
+        line["patched_ptx"] = (folder / f"{i}.patched.ptx").read_text()
         compiled[cfg] = line
     return compiled
 
@@ -238,8 +241,10 @@ _HINT_SCOPE = re.compile(
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
 def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(cfg, ws_compiled):
     compiled = ws_compiled[cfg]
-    ptx, hinted = compiled["ptx"], compiled["hinted_ptx"]
+    ptx, hinted = compiled["ptx"], compiled["patched_ptx"]
     assert hinted, "the hint was not added (l2_hints found the PTX laid out otherwise)"
+    if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
+        ptx = wgmma_fuse.with_fused_dots(ptx, cfg.BLOCK_S, cfg.BLOCK_S2)
     descriptors = l2_hints.descriptor_registers(ptx)
     # B's descriptors by what the launch passes (operand 1), in the kernel's parameter order.
     passed = [slot for slot in ws_tile.replay_slots(cfg) if slot is not None]
@@ -252,11 +257,58 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     for hint, desc in loads:
         assert bool(hint) == (desc in b), (hint, desc)
     assert len(loads) == len(_TMA_LOAD.findall(ptx))
-    # Taking the hints out gives back the compiler's PTX: nothing else changed.
+    # Taking the hints out gives back the compiler's PTX (ONE_WGMMA's merge made): nothing else
+    # changed.
     unhinted = _HINT_SCOPE.sub(lambda m: f"{m['indent']}{m['load']} {m['operands']};", hinted)
     assert unhinted == ptx
     # ptxas assembled it, spilling nothing (the producer warp runs on 24 registers).
-    assert compiled["hinted_spill_stores"] == 0
+    assert compiled["patched_spill_stores"] == 0
+
+
+_WGMMA = re.compile(
+    r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k16\.f32\.f16\.f16 \{([^}]*)\}, (%rd\d+)"
+)
+
+
+@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.ONE_WGMMA], ids=repr)
+def test_ws_tile_runs_two_dots_as_one_wgmma_over_both_accumulators(cfg, ws_compiled):
+    compiled = ws_compiled[cfg]
+    two = _WGMMA.findall(compiled["ptx"])
+    one = _WGMMA.findall(compiled["patched_ptx"])
+    firsts = [w for w in two if int(w[0]) == cfg.BLOCK_S]
+    seconds = [w for w in two if int(w[0]) == cfg.BLOCK_S2]
+    # As compiled: one WGMMA of each dot per k-step; what runs: one of both widths in each
+    # pair's place, over the first's registers then the second's, reading the same X tile.
+    assert firsts and len(firsts) == len(seconds) and len(two) == 2 * len(firsts)
+    assert len(one) == len(firsts)
+    for (n, regs, desc_x), first, second in zip(one, firsts, seconds, strict=True):
+        assert int(n) == cfg.width
+        assert regs == f"{first[1]},{second[1]}" and desc_x == first[2] == second[2]
+        assert len(regs.split(",")) == cfg.width // 2  # fp32: 4 per 8 columns, 128 threads
+    assert compiled["patched_spill_stores"] == 0
+
+
+def test_fused_dots_refuse_ptx_without_pairs():
+    line = (
+        "\twgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16 {{{regs}}}, {x}, {y}, "
+        "%p1, 1, 1, 0, 0;\n"
+    )
+    first = line.format(n=64, regs="%r1,%r2", x="%rd1", y="%rd2")
+    second = line.format(n=16, regs="%r3", x="%rd1", y="%rd3")
+    fused = wgmma_fuse.with_fused_dots(first + "\tfence;\n" + second, 64, 16)
+    assert fused == line.format(n=80, regs="%r1,%r2,%r3", x="%rd1", y="%rd2") + "\tfence;\n"
+    with pytest.raises(ValueError, match="not pairs"):
+        wgmma_fuse.with_fused_dots(first, 64, 16)
+    with pytest.raises(ValueError, match="not pairs"):
+        wgmma_fuse.with_fused_dots(first + second + second, 64, 16)
+    with pytest.raises(ValueError, match="reads its X tile"):
+        wgmma_fuse.with_fused_dots(first + second.replace("%rd1", "%rd9"), 64, 16)
+    with pytest.raises(ValueError, match="reads its X tile"):  # the second dot's before the first
+        wgmma_fuse.with_fused_dots(second + first, 64, 16)
+    with pytest.raises(ValueError, match="differ in their flags"):
+        wgmma_fuse.with_fused_dots(first + second.replace("%p1", "%p2"), 64, 16)
+    with pytest.raises(ValueError, match="no m64n264k16"):
+        wgmma_fuse.with_fused_dots(first + second, 256, 8)
 
 
 def test_evict_first_refuses_a_descriptor_the_ptx_lacks_or_never_loads_through():
@@ -286,6 +338,9 @@ def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked(
     with pytest.warns(UserWarning, match="without the L2 hint"):
         assert ws_tile._finish(kernel, cfg) is kernel
     assert ws_tile._finish(kernel, replace(cfg, B_EVICT_FIRST=False)) is kernel
+    fused = WsTileConfig(64, 64, 64, 16, B_EVICT_FIRST=False, ONE_WGMMA=True)
+    with pytest.warns(UserWarning, match="without one WGMMA for both dots"):
+        assert ws_tile._finish(kernel, fused) is kernel
 
 
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)

@@ -154,11 +154,13 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
         check_row_padded_views(run_cfg, B, m)
 
 
-@pytest.mark.parametrize("m", [1, 64, 144, 972])
-def test_gluon_configs_run_their_l2_hinted_kernel_with_the_same_result(B, m):
-    """The kernel a Gluon table config launches is the one with B's loads hinted evict-first
-    (ws_tile._finish, l2_hints.py), loaded from its own cubin; it computes what the unhinted
-    kernel does, bit for bit (the hint changes where lines are evicted, not what is read)."""
+@pytest.mark.parametrize("m", [1, 40, 64, 144, 200, 972])
+def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m):
+    """The kernel a Gluon table config launches is the one ws_tile._finish made from its PTX
+    (B's loads hinted evict-first, l2_hints.py; with ONE_WGMMA, its two dots as one WGMMA,
+    wgmma_fuse.py), loaded from its own cubin; it computes what the kernel as compiled does,
+    bit for bit (the hint changes where lines are evicted; the wider WGMMA does each column's
+    k-steps in the same order)."""
     from dataclasses import replace
 
     from triton_gemm import launch, main
@@ -167,7 +169,7 @@ def test_gluon_configs_run_their_l2_hinted_kernel_with_the_same_result(B, m):
     assert isinstance(cfg, main.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
-    for variant in (cfg, replace(cfg, B_EVICT_FIRST=False)):
+    for variant in (cfg, replace(cfg, B_EVICT_FIRST=False, ONE_WGMMA=False)):
         C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
         main.launch_config(A, B, C, variant)
         outs.append(C)
@@ -175,8 +177,13 @@ def test_gluon_configs_run_their_l2_hinted_kernel_with_the_same_result(B, m):
         assert kernels and all(
             hasattr(k, "patched_ptx") == variant.B_EVICT_FIRST for k in kernels
         ), variant
-        if variant.B_EVICT_FIRST:
-            assert all(k.kernel != k.asm["cubin"] for k in kernels)
+        for k in kernels:
+            if variant.B_EVICT_FIRST:
+                assert k.kernel != k.asm["cubin"]
+                assert "L2::cache_hint" in k.patched_ptx
+            if variant.ONE_WGMMA:
+                assert f"m64n{variant.width}k16" in k.patched_ptx
+                assert f"m64n{variant.BLOCK_S2}k16" not in k.patched_ptx
     torch.cuda.synchronize()
     assert torch.isfinite(outs[0]).all(), "unwritten (NaN) elements in C"
     torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)

@@ -2,49 +2,49 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
-M in 1 (bucket <= 1): best geomean 1.080x vs torch; runner-up 1.075x; 47 configs
-M in 2 (bucket <= 2): best geomean 1.085x vs torch; runner-up 1.077x; 47 configs
-M in 4 (bucket <= 4): best geomean 1.087x vs torch; runner-up 1.087x; 47 configs
-M in 7 (bucket <= 7): best geomean 1.093x vs torch; runner-up 1.077x; 47 configs
-M in 8 (bucket <= 8): best geomean 1.093x vs torch; runner-up 1.077x; 47 configs
-M in 15 (bucket <= 15): best geomean 1.155x vs torch; runner-up 1.150x; 47 configs
-M in 16 (bucket <= 16): best geomean 1.135x vs torch; runner-up 1.129x; 47 configs
-M in 24 (bucket <= 24): best geomean 1.086x vs torch; runner-up 1.084x; 47 configs
-M in 32 (bucket <= 32): best geomean 1.140x vs torch; runner-up 1.140x; 47 configs
-M in 35 (bucket <= 35): best geomean 1.048x vs torch; runner-up 1.023x; 58 configs
-M in 40 (bucket <= 40): best geomean 1.081x vs torch; runner-up 1.071x; 57 configs
-M in 48 (bucket <= 48): best geomean 1.108x vs torch; runner-up 1.108x; 57 configs
-M in 56 (bucket <= 56): best geomean 1.124x vs torch; runner-up 1.119x; 12 configs
-M in 64 (bucket <= 64): best geomean 1.126x vs torch; runner-up 1.110x; 12 configs
-M in 70 (bucket <= 70): best geomean 1.089x vs torch; runner-up 1.070x; 44 configs
-M in 72 (bucket <= 72): best geomean 1.075x vs torch; runner-up 1.070x; 44 configs
-M in 80 (bucket <= 80): best geomean 1.078x vs torch; runner-up 1.068x; 44 configs
-M in 88 (bucket <= 88): best geomean 1.066x vs torch; runner-up 1.061x; 44 configs
-M in 96 (bucket <= 96): best geomean 1.080x vs torch; runner-up 1.061x; 44 configs
-M in 104 (bucket <= 104): best geomean 1.082x vs torch; runner-up 1.068x; 44 configs
-M in 112 (bucket <= 112): best geomean 1.074x vs torch; runner-up 1.065x; 44 configs
-M in 120 (bucket <= 120): best geomean 1.074x vs torch; runner-up 1.065x; 44 configs
-M in 128 (bucket <= 128): best geomean 1.076x vs torch; runner-up 1.069x; 44 configs
-M in 136 (bucket <= 136): best geomean 0.998x vs torch; runner-up 0.994x; 84 configs
-M in 144 (bucket <= 144): best geomean 0.996x vs torch; runner-up 0.988x; 84 configs
-M in 152 (bucket <= 152): best geomean 1.024x vs torch; runner-up 1.018x; 84 configs
-M in 160 (bucket <= 160): best geomean 1.028x vs torch; runner-up 1.024x; 84 configs
-M in 168 (bucket <= 168): best geomean 1.036x vs torch; runner-up 1.033x; 84 configs
-M in 176 (bucket <= 176): best geomean 1.035x vs torch; runner-up 1.031x; 84 configs
-M in 184 (bucket <= 184): best geomean 1.120x vs torch; runner-up 1.116x; 84 configs
-M in 192 (bucket <= 192): best geomean 1.097x vs torch; runner-up 1.092x; 84 configs
-M in 200 (bucket <= 200): best geomean 1.030x vs torch; runner-up 1.013x; 62 configs
-M in 208 (bucket <= 208): best geomean 1.037x vs torch; runner-up 1.022x; 62 configs
-M in 216 (bucket <= 216): best geomean 1.079x vs torch; runner-up 1.065x; 62 configs
-M in 224 (bucket <= 224): best geomean 1.081x vs torch; runner-up 1.065x; 62 configs
-M in 232 (bucket <= 232): best geomean 1.092x vs torch; runner-up 1.080x; 62 configs
-M in 240 (bucket <= 240): best geomean 1.069x vs torch; runner-up 1.061x; 62 configs
-M in 248 (bucket <= 248): best geomean 1.063x vs torch; runner-up 1.048x; 62 configs
-M in 256 (bucket <= 256): best geomean 1.067x vs torch; runner-up 1.052x; 62 configs
-M in 972 (bucket <= 1024): best geomean 1.009x vs torch; runner-up 1.006x; 30 configs
-M in 2053 (bucket <= 2176): best geomean 0.958x vs torch; runner-up 0.957x; 30 configs
-M in 2379 (bucket <= 4096): best geomean 0.881x vs torch; runner-up 0.880x; 31 configs
-M in 8192 (bucket <= inf): best geomean 0.965x vs torch; runner-up 0.916x; 31 configs
+M in 1 (bucket <= 1): best geomean 1.088x vs torch; runner-up 1.083x; 55 configs
+M in 2 (bucket <= 2): best geomean 1.083x vs torch; runner-up 1.075x; 55 configs
+M in 4 (bucket <= 4): best geomean 1.091x vs torch; runner-up 1.083x; 55 configs
+M in 7 (bucket <= 7): best geomean 1.103x vs torch; runner-up 1.082x; 55 configs
+M in 8 (bucket <= 8): best geomean 1.093x vs torch; runner-up 1.090x; 55 configs
+M in 15 (bucket <= 15): best geomean 1.141x vs torch; runner-up 1.138x; 55 configs
+M in 16 (bucket <= 16): best geomean 1.136x vs torch; runner-up 1.120x; 55 configs
+M in 24 (bucket <= 24): best geomean 1.086x vs torch; runner-up 1.076x; 55 configs
+M in 32 (bucket <= 32): best geomean 1.144x vs torch; runner-up 1.133x; 55 configs
+M in 35 (bucket <= 35): best geomean 1.084x vs torch; runner-up 1.065x; 69 configs
+M in 40 (bucket <= 40): best geomean 1.089x vs torch; runner-up 1.074x; 69 configs
+M in 48 (bucket <= 48): best geomean 1.097x vs torch; runner-up 1.094x; 69 configs
+M in 56 (bucket <= 56): best geomean 1.113x vs torch; runner-up 1.105x; 12 configs
+M in 64 (bucket <= 64): best geomean 1.116x vs torch; runner-up 1.114x; 12 configs
+M in 70 (bucket <= 70): best geomean 1.075x vs torch; runner-up 1.070x; 56 configs
+M in 72 (bucket <= 72): best geomean 1.075x vs torch; runner-up 1.066x; 56 configs
+M in 80 (bucket <= 80): best geomean 1.080x vs torch; runner-up 1.070x; 56 configs
+M in 88 (bucket <= 88): best geomean 1.066x vs torch; runner-up 1.064x; 56 configs
+M in 96 (bucket <= 96): best geomean 1.073x vs torch; runner-up 1.066x; 56 configs
+M in 104 (bucket <= 104): best geomean 1.093x vs torch; runner-up 1.083x; 56 configs
+M in 112 (bucket <= 112): best geomean 1.084x vs torch; runner-up 1.068x; 56 configs
+M in 120 (bucket <= 120): best geomean 1.084x vs torch; runner-up 1.072x; 56 configs
+M in 128 (bucket <= 128): best geomean 1.079x vs torch; runner-up 1.070x; 56 configs
+M in 136 (bucket <= 136): best geomean 1.033x vs torch; runner-up 1.029x; 108 configs
+M in 144 (bucket <= 144): best geomean 1.025x vs torch; runner-up 1.022x; 108 configs
+M in 152 (bucket <= 152): best geomean 1.061x vs torch; runner-up 1.057x; 108 configs
+M in 160 (bucket <= 160): best geomean 1.057x vs torch; runner-up 1.055x; 108 configs
+M in 168 (bucket <= 168): best geomean 1.069x vs torch; runner-up 1.063x; 108 configs
+M in 176 (bucket <= 176): best geomean 1.072x vs torch; runner-up 1.067x; 108 configs
+M in 184 (bucket <= 184): best geomean 1.142x vs torch; runner-up 1.140x; 108 configs
+M in 192 (bucket <= 192): best geomean 1.124x vs torch; runner-up 1.124x; 108 configs
+M in 200 (bucket <= 200): best geomean 1.066x vs torch; runner-up 1.053x; 78 configs
+M in 208 (bucket <= 208): best geomean 1.058x vs torch; runner-up 1.038x; 78 configs
+M in 216 (bucket <= 216): best geomean 1.108x vs torch; runner-up 1.089x; 78 configs
+M in 224 (bucket <= 224): best geomean 1.100x vs torch; runner-up 1.091x; 78 configs
+M in 232 (bucket <= 232): best geomean 1.093x vs torch; runner-up 1.091x; 78 configs
+M in 240 (bucket <= 240): best geomean 1.078x vs torch; runner-up 1.078x; 78 configs
+M in 248 (bucket <= 248): best geomean 1.094x vs torch; runner-up 1.092x; 78 configs
+M in 256 (bucket <= 256): best geomean 1.090x vs torch; runner-up 1.082x; 78 configs
+M in 972 (bucket <= 1024): best geomean 1.003x vs torch; runner-up 1.002x; 42 configs
+M in 2053 (bucket <= 2176): best geomean 0.960x vs torch; runner-up 0.959x; 42 configs
+M in 2379 (bucket <= 4096): best geomean 0.879x vs torch; runner-up 0.872x; 42 configs
+M in 8192 (bucket <= inf): best geomean 0.968x vs torch; runner-up 0.921x; 43 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -71,6 +71,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -85,6 +86,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -97,8 +99,9 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -113,6 +116,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -125,8 +129,9 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -141,6 +146,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -155,6 +161,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -167,8 +174,9 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -183,6 +191,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -197,20 +206,22 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
         40,
         WsTileConfig(
             BLOCK_R=64,
-            BLOCK_S=64,
+            BLOCK_S=32,
             BLOCK_K=64,
-            BLOCK_S2=0,
+            BLOCK_S2=16,
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -223,8 +234,9 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -239,6 +251,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -253,6 +266,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -267,6 +281,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -281,6 +296,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -295,6 +311,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -307,8 +324,9 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -323,6 +341,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -337,6 +356,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -351,6 +371,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -365,6 +386,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -379,6 +401,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -387,12 +410,13 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=8,
+            BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -407,6 +431,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -421,24 +446,11 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
         160,
-        WsTileConfig(
-            BLOCK_R=64,
-            BLOCK_S=64,
-            BLOCK_K=64,
-            BLOCK_S2=8,
-            SWAP_AB=False,
-            STAGES=0,
-            PRODUCER_REGS=24,
-            PRELOAD=4,
-            B_EVICT_FIRST=True,
-        ),
-    ),
-    (
-        168,
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
@@ -449,6 +461,22 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
+        ),
+    ),
+    (
+        168,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=8,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=4,
+            B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -463,6 +491,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -477,6 +506,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -491,6 +521,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -505,6 +536,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -519,6 +551,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -533,6 +566,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -547,6 +581,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -559,8 +594,9 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -573,8 +609,9 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -587,8 +624,9 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -603,6 +641,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
         ),
     ),
     (
@@ -617,6 +656,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=1,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -631,6 +671,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (
@@ -645,6 +686,7 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=1,
             B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
         ),
     ),
     (

@@ -29,7 +29,11 @@ to 7.75 at M = 80 (results/logs/s9/probe_ws_unrolled.log; the CuTe kernel: 7.5 a
 Operand mapping (as in the CuTe solution): straight, X = A (tokens on the MMA's 64-row side),
 Y = B; SWAP_AB, X = B (N on the 64-row side), Y = A (tokens on the narrow side), the tile
 stored transposed. Triton's block shapes are powers of two, so widths such as 80 = 64 + 16
-take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store. The last tile
+take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store. With ONE_WGMMA
+each stage's second-dot rows lie right after its first-dot rows, and the PTX issues the two
+dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31 us less than two WGMMAs at
+M = 40-256, 0.3-0.8 more with 128-row tiles at 972 and 2053 (results/logs/s13/probe_one_wgmma.log;
+the tuner picks). The last tile
 along each side is shifted back to end at the side's end (it overlaps its neighbour; both
 write the same values): a TMA box partly past the end of A is slow (the CuTe solution
 measured up to 2.5 us at M = 200). Only when M is shorter than one tile do boxes leave A:
