@@ -173,6 +173,8 @@ WS_VARIANTS = sorted(
         WsTileConfig(64, 64, 64, 8, ONE_WGMMA=True),
         WsTileConfig(64, 32, 64, 16, SWAP_AB=True, ONE_WGMMA=True),
         WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True),
+        WsTileConfig(64, 64, 64, 16, ONE_WGMMA=True, ONE_Y_BOX=True),
+        WsTileConfig(64, 32, 64, 16, SWAP_AB=True, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True),
     },
     key=repr,
 )
@@ -246,10 +248,13 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
         ptx = wgmma_fuse.with_fused_dots(ptx, cfg.BLOCK_S, cfg.BLOCK_S2)
     descriptors = l2_hints.descriptor_registers(ptx)
-    # B's descriptors by what the launch passes (operand 1), in the kernel's parameter order.
+    # B's descriptors by what the launch passes (operand 1), in the kernel's parameter order;
+    # with ONE_Y_BOX the second dot's Y descriptor is passed and never read.
     passed = [slot for slot in ws_tile.replay_slots(cfg) if slot is not None]
+    read = [i for i, d in enumerate(descriptors) if d is not None]
+    assert read == [i for i in range(len(passed)) if not (cfg.ONE_Y_BOX and i == 2)]
     assert ws_tile.b_descriptors(cfg) == tuple(
-        i for i, slot in enumerate(passed) if slot.operand == 1
+        i for i, slot in enumerate(passed) if slot.operand == 1 and i in read
     )
     b = {descriptors[i] for i in ws_tile.b_descriptors(cfg)}
     loads = _TMA_LOAD.findall(hinted)
@@ -288,6 +293,30 @@ def test_ws_tile_runs_two_dots_as_one_wgmma_over_both_accumulators(cfg, ws_compi
     assert compiled["patched_spill_stores"] == 0
 
 
+def test_one_y_box_widens_only_y_descriptors_boxes_in_a_copy():
+    """ONE_Y_BOX's kernel loads both dots' Y rows through Y's descriptor: its launches must
+    encode that descriptor with boxes of the whole width (Triton's launcher reads the boxes
+    from the kernel's tensordesc_meta)."""
+    from collections import namedtuple
+
+    class Compiled:
+        metadata = namedtuple("Metadata", "tensordesc_meta name")(
+            [{"block_size": b} for b in ([64, 64], [64, 64], [16, 64], [64, 64], [64, 16])], "k"
+        )
+
+    cfg = WsTileConfig(64, 64, 64, 16, ONE_WGMMA=True, ONE_Y_BOX=True)
+    kernel = Compiled()
+    wide = ws_tile._with_wide_y_box(kernel, cfg)
+    boxes = [m["block_size"] for m in wide.metadata.tensordesc_meta]
+    assert boxes == [[64, 64], [80, 64], [16, 64], [64, 64], [64, 16]]
+    assert kernel.metadata.tensordesc_meta[1]["block_size"] == [64, 64]
+    with pytest.raises(ValueError, match="not Y's"):
+        ws_tile._with_wide_y_box(wide, cfg)
+    assert ws_tile.b_descriptors(cfg) == (1,)  # the second dot's B rows come in Y's boxes
+    assert ws_tile.b_descriptors(replace(cfg, ONE_Y_BOX=False)) == (1, 2)
+    assert not ws_tile.is_valid(replace(cfg, ONE_WGMMA=False), 3072, 2048)
+
+
 def test_fused_dots_refuse_ptx_without_pairs():
     line = (
         "\twgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16 {{{regs}}}, {x}, {y}, "
@@ -314,19 +343,22 @@ def test_fused_dots_refuse_ptx_without_pairs():
 def test_evict_first_refuses_a_descriptor_the_ptx_lacks_or_never_loads_through():
     ptx = (
         ".param .align 64 .b8 k_param_0[128],\n.param .align 64 .b8 k_param_5[128],\n"
+        ".param .align 64 .b8 k_param_6[128],\n"  # never read: no address taken
         "\tmov.b64 \t%rd4, k_param_0;\n\tcvta.param.u64 \t%rd3, %rd4;\n"
         "\tmov.b64 \t%rd6, k_param_5;\n\tcvta.param.u64 \t%rd2, %rd6;\n"
         "\t@%p1 cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes "
         "[%r1], [%rd3, {%r2, %r3}], [%r4];\n"
     )
-    assert l2_hints.descriptor_registers(ptx) == ["%rd3", "%rd2"]
+    assert l2_hints.descriptor_registers(ptx) == ["%rd3", "%rd2", None]
     assert ".L2::cache_hint [%r1], [%rd3, {%r2, %r3}], [%r4], %rd_evict_first;" in (
         l2_hints.with_evict_first(ptx, (0,))
     )
     with pytest.raises(ValueError, match="no TMA load through"):
         l2_hints.with_evict_first(ptx, (1,))
-    with pytest.raises(ValueError, match="the PTX has 2"):
+    with pytest.raises(ValueError, match=r"descriptor\(s\) \[2\] unread"):
         l2_hints.with_evict_first(ptx, (2,))
+    with pytest.raises(ValueError, match="the PTX has 3"):
+        l2_hints.with_evict_first(ptx, (3,))
 
 
 def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked():

@@ -158,9 +158,9 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
 def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m):
     """The kernel a Gluon table config launches is the one ws_tile._finish made from its PTX
     (B's loads hinted evict-first, l2_hints.py; with ONE_WGMMA, its two dots as one WGMMA,
-    wgmma_fuse.py), loaded from its own cubin; it computes what the kernel as compiled does,
-    bit for bit (the hint changes where lines are evicted; the wider WGMMA does each column's
-    k-steps in the same order)."""
+    wgmma_fuse.py; with ONE_Y_BOX, one TMA box for both dots' rows), loaded from its own cubin;
+    it computes what the plain two-dot kernel does, bit for bit (the hint changes where lines
+    are evicted; the wider WGMMA does each column's k-steps in the same order)."""
     from dataclasses import replace
 
     from triton_gemm import launch, main
@@ -169,7 +169,8 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m):
     assert isinstance(cfg, main.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
-    for variant in (cfg, replace(cfg, B_EVICT_FIRST=False, ONE_WGMMA=False)):
+    plain = replace(cfg, B_EVICT_FIRST=False, ONE_WGMMA=False, ONE_Y_BOX=False)
+    for variant in (cfg, plain):
         C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
         main.launch_config(A, B, C, variant)
         outs.append(C)

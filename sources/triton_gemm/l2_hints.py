@@ -24,13 +24,15 @@ _TMA_LOAD = re.compile(
 )
 
 
-def descriptor_registers(ptx: str) -> list[str]:
-    """The register holding each TMA descriptor parameter's address, in parameter order."""
+def descriptor_registers(ptx: str) -> list[str | None]:
+    """The register holding each TMA descriptor parameter's address, in parameter order (None
+    for a parameter the kernel never reads: ws_tile's second-dot Y descriptor with ONE_Y_BOX)."""
     registers = []
     for name in _TENSORMAP_PARAM.findall(ptx):
         moved = re.search(rf"mov\.b64 \t?(%rd\d+), {name};", ptx)
         if moved is None:
-            raise ValueError(f"the address of descriptor parameter {name} is not in the PTX")
+            registers.append(None)
+            continue
         cvta = re.search(rf"cvta\.param\.u64 \t?(%rd\d+), {re.escape(moved.group(1))};", ptx)
         if cvta is None:
             raise ValueError(f"descriptor parameter {name} is not converted to an address")
@@ -45,6 +47,8 @@ def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
     if max(positions) >= len(registers):
         raise ValueError(f"descriptor {max(positions)} asked for; the PTX has {len(registers)}")
     chosen = {registers[p] for p in positions}
+    if None in chosen:
+        raise ValueError(f"descriptor(s) {[p for p in positions if registers[p] is None]} unread")
     hinted = set()
 
     def hint(m: re.Match) -> str:

@@ -42,6 +42,7 @@ interpreter: CI compiles these kernels to sm_90a PTX (tests/test_triton_cpu.py),
 runs them (tests/test_triton_gpu.py).
 """
 
+import copy
 import warnings
 from dataclasses import dataclass
 
@@ -79,6 +80,7 @@ class WsTileConfig:
     PRELOAD: int = 0  # ring stages issued before the warp-specialized region
     B_EVICT_FIRST: bool = True  # an L2 evict-first hint on B's loads (l2_hints.py)
     ONE_WGMMA: bool = False  # the two dots as one WGMMA of width BLOCK_S + BLOCK_S2 (wgmma_fuse.py)
+    ONE_Y_BOX: bool = False  # with ONE_WGMMA: both dots' Y rows in one TMA box (_with_wide_y_box)
 
     @property
     def num_warps(self) -> int:
@@ -143,6 +145,7 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and 0 <= cfg.PRELOAD <= cfg.ring
         # One WGMMA reads both dots' rows at one stride: 64-wide K rows, one swizzle atom.
         and (not cfg.ONE_WGMMA or (cfg.BLOCK_S2 > 0 and cfg.BLOCK_K == 64))
+        and (not cfg.ONE_Y_BOX or cfg.ONE_WGMMA)
     )
 
 
@@ -165,23 +168,25 @@ def _y_tiles(y_ring, y2_ring, s, BLOCK_S: gl.constexpr, FUSED: gl.constexpr):
 @gluon.jit
 def _load_stage(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, i, lap,
-    s: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
+    s: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr,
 ):  # fmt: skip
     """Wait until ring stage s is free, then TMA the i-th K step of the tile into it."""
     # A fresh mbarrier counts as having completed the phase before 0: the first lap through
     # the ring does not wait.
     mbarrier.wait(empty[s], (lap & 1) ^ 1)
     _issue_stage(
-        x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s, HAS_S2, FUSED
-    )
+        x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s, HAS_S2, FUSED,
+        ONE_BOX,
+    )  # fmt: skip
 
 
 @gluon.jit
 def _issue_stage(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s: gl.constexpr,
-    HAS_S2: gl.constexpr, FUSED: gl.constexpr,
+    HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr,
 ):  # fmt: skip
-    """TMA the i-th K step of the tile into ring stage s."""
+    """TMA the i-th K step of the tile into ring stage s. ONE_BOX: y_desc's boxes hold both
+    dots' rows (the launch encodes them so: _with_wide_y_box), landing where _y_tiles reads."""
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
     BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
     Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
@@ -191,7 +196,7 @@ def _issue_stage(
     mbarrier.expect(ready[s], stage_bytes)
     tma.async_copy_global_to_shared(x_desc, [x0, k], ready[s], x_ring.index(s))
     tma.async_copy_global_to_shared(y_desc, [y0, k], ready[s], y)
-    if HAS_S2:
+    if HAS_S2 and not ONE_BOX:
         tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k], ready[s], y2)
 
 
@@ -199,6 +204,7 @@ def _issue_stage(
 def _produce(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
     K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr, FUSED: gl.constexpr,
+    ONE_BOX: gl.constexpr,
 ):  # fmt: skip
     """Producer partition: TMA every K step of the tile into the ring, lap after lap (the
     ring's stages unrolled, then the K steps left over), after the first PRELOAD steps, which
@@ -209,18 +215,18 @@ def _produce(
     for s in gl.static_range(PRELOAD, STAGES):
         _load_stage(
             x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, s, 0, s,
-            HAS_S2, FUSED,
+            HAS_S2, FUSED, ONE_BOX,
         )  # fmt: skip
     for lap in range(1, LAPS):
         for s in gl.static_range(STAGES):
             _load_stage(
                 x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-                lap * STAGES + s, lap, s, HAS_S2, FUSED,
+                lap * STAGES + s, lap, s, HAS_S2, FUSED, ONE_BOX,
             )  # fmt: skip
     for s in gl.static_range(K_TILES % STAGES):
         _load_stage(
             x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-            LAPS * STAGES + s, LAPS, s, HAS_S2, FUSED,
+            LAPS * STAGES + s, LAPS, s, HAS_S2, FUSED, ONE_BOX,
         )  # fmt: skip
 
 
@@ -317,6 +323,7 @@ def _ws_tile_kernel(
     PRODUCER_REGS: gl.constexpr,
     PRELOAD: gl.constexpr,
     FUSED: gl.constexpr,  # one ring for both dots' Y tiles (cfg.ONE_WGMMA)
+    ONE_BOX: gl.constexpr,  # one TMA box for both dots' Y rows (cfg.ONE_Y_BOX)
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -381,7 +388,7 @@ def _ws_tile_kernel(
         fence_async_shared()
         for s in gl.static_range(PRELOAD):
             _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
-                         HAS_S2, FUSED)  # fmt: skip
+                         HAS_S2, FUSED, ONE_BOX)  # fmt: skip
     for s in gl.static_range(STAGES):
         if s >= PRELOAD:
             mbarrier.init(ready[s], count=1)
@@ -427,6 +434,7 @@ def _ws_tile_kernel(
                     HAS_S2,
                     PRELOAD,
                     FUSED,
+                    ONE_BOX,
                 ),
             ),
         ],
@@ -458,16 +466,21 @@ def _acc_layout(num_warps, width):
 
 def b_descriptors(cfg: WsTileConfig) -> tuple[int, ...]:
     """Where B's descriptors are among the kernel's descriptor parameters: the positions, among
-    the descriptors the launch passes (replay_slots, Nones dropped), of those of operand 1."""
+    the descriptors the launch passes (replay_slots, Nones dropped), of those of operand 1 that
+    the kernel loads through (with ONE_Y_BOX, Y's wide boxes load the second dot's rows too)."""
     passed = [slot for slot in replay_slots(cfg) if slot is not None]
-    return tuple(i for i, slot in enumerate(passed) if slot.operand == 1)
+    unread = {2} if cfg.ONE_Y_BOX else set()  # Y2's descriptor, after X's and Y's
+    return tuple(i for i, slot in enumerate(passed) if slot.operand == 1 and i not in unread)
 
 
 def _finish(kernel, cfg: WsTileConfig):
     """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA) and B's loads hinted
     evict-first (B_EVICT_FIRST), from its changed PTX (launch.py runs this once per compile).
     A change the PTX is not laid out for is left out with a warning: the kernel computes the
-    same without either (ONE_WGMMA's ring holds the same rows for two WGMMAs)."""
+    same without either (ONE_WGMMA's ring holds the same rows for two WGMMAs). With ONE_Y_BOX,
+    Y's boxes are widened (_with_wide_y_box): the kernel needs that to be right."""
+    if cfg.ONE_Y_BOX:
+        kernel = _with_wide_y_box(kernel, cfg)
     ptx = kernel.asm["ptx"]
     changes = []
     if cfg.ONE_WGMMA:
@@ -481,6 +494,23 @@ def _finish(kernel, cfg: WsTileConfig):
         except ValueError as e:
             warnings.warn(f"{cfg}: running without {what}: {e}", stacklevel=2)
     return kernel if changed == ptx else reassembled(kernel, changed)
+
+
+def _with_wide_y_box(kernel, cfg: WsTileConfig):
+    """A copy of the compiled kernel whose launches encode Y's TMA descriptor with boxes of
+    both dots' rows (BLOCK_S + BLOCK_S2). Gluon's descriptors take power-of-two boxes only; the
+    box is not in the code but in the CUtensorMap, which Triton's launcher encodes from the
+    kernel's `tensordesc_meta` (launch.py's replayer too). With ONE_Y_BOX the kernel loads no
+    second-dot tile: the wide box lands on the first-dot tile and the rows after it (_y_tiles)
+    and completes the same bytes on the stage's barrier as the two boxes did."""
+    meta = [dict(m) for m in kernel.metadata.tensordesc_meta]
+    y = 1  # Y's descriptor among the kernel's: after X's (replay_slots)
+    if meta[y]["block_size"] != [cfg.BLOCK_S, cfg.BLOCK_K]:
+        raise ValueError(f"{cfg}: descriptor {y} has boxes {meta[y]['block_size']}, not Y's")
+    meta[y]["block_size"] = [cfg.width, cfg.BLOCK_K]
+    wide = copy.copy(kernel)
+    wide.metadata = kernel.metadata._replace(tensordesc_meta=meta)
+    return wide
 
 
 finish_compiled_with(_ws_tile_kernel, _finish)
@@ -525,4 +555,5 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.PRODUCER_REGS,
         cfg.PRELOAD,
         cfg.ONE_WGMMA,
+        cfg.ONE_Y_BOX,
     )
