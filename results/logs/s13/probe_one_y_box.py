@@ -1,7 +1,7 @@
 """Probe: ONE_Y_BOX (one TMA box of both dots' Y rows, ws_tile._with_wide_y_box) against two
-boxes, both with the two dots as one WGMMA (ONE_WGMMA), at widths 48, 72, 80 and 96. Timed by tuning.rank_bucket (CUPTI span
-after a 256 MB zero fill, median, torch.matmul interleaved), three repeats; results checked first
-(a wrong result is printed WRONG).
+boxes, both with the two dots as one WGMMA (ONE_WGMMA), at widths 48, 72, 80 and 96. Timed by
+tuning.rank_bucket (CUPTI span after a 256 MB zero fill, median, torch.matmul interleaved), three
+repeats; results checked first (a wrong result is printed WRONG).
 
 Usage: python results/logs/s13/probe_one_y_box.py      (on the device)
 """
