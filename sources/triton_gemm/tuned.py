@@ -2,49 +2,49 @@
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
-M in 1 (bucket <= 1): best geomean 1.087x vs torch; runner-up 1.084x; 63 configs
-M in 2 (bucket <= 2): best geomean 1.089x vs torch; runner-up 1.076x; 63 configs
-M in 4 (bucket <= 4): best geomean 1.100x vs torch; runner-up 1.097x; 63 configs
-M in 7 (bucket <= 7): best geomean 1.089x vs torch; runner-up 1.076x; 63 configs
-M in 8 (bucket <= 8): best geomean 1.102x vs torch; runner-up 1.089x; 63 configs
-M in 15 (bucket <= 15): best geomean 1.147x vs torch; runner-up 1.133x; 63 configs
-M in 16 (bucket <= 16): best geomean 1.139x vs torch; runner-up 1.126x; 63 configs
-M in 24 (bucket <= 24): best geomean 1.076x vs torch; runner-up 1.071x; 63 configs
-M in 32 (bucket <= 32): best geomean 1.143x vs torch; runner-up 1.129x; 63 configs
-M in 35 (bucket <= 35): best geomean 1.103x vs torch; runner-up 1.098x; 81 configs
-M in 40 (bucket <= 40): best geomean 1.084x vs torch; runner-up 1.074x; 81 configs
-M in 48 (bucket <= 48): best geomean 1.100x vs torch; runner-up 1.100x; 81 configs
-M in 56 (bucket <= 56): best geomean 1.118x vs torch; runner-up 1.105x; 12 configs
-M in 64 (bucket <= 64): best geomean 1.115x vs torch; runner-up 1.112x; 12 configs
-M in 70 (bucket <= 70): best geomean 1.091x vs torch; runner-up 1.081x; 68 configs
-M in 72 (bucket <= 72): best geomean 1.082x vs torch; runner-up 1.070x; 68 configs
-M in 80 (bucket <= 80): best geomean 1.097x vs torch; runner-up 1.088x; 68 configs
-M in 88 (bucket <= 88): best geomean 1.077x vs torch; runner-up 1.067x; 68 configs
-M in 96 (bucket <= 96): best geomean 1.068x vs torch; runner-up 1.068x; 68 configs
-M in 104 (bucket <= 104): best geomean 1.072x vs torch; runner-up 1.065x; 68 configs
-M in 112 (bucket <= 112): best geomean 1.079x vs torch; runner-up 1.069x; 68 configs
-M in 120 (bucket <= 120): best geomean 1.083x vs torch; runner-up 1.073x; 68 configs
-M in 128 (bucket <= 128): best geomean 1.076x vs torch; runner-up 1.066x; 68 configs
-M in 136 (bucket <= 136): best geomean 1.043x vs torch; runner-up 1.041x; 132 configs
-M in 144 (bucket <= 144): best geomean 1.039x vs torch; runner-up 1.037x; 132 configs
-M in 152 (bucket <= 152): best geomean 1.067x vs torch; runner-up 1.065x; 132 configs
-M in 160 (bucket <= 160): best geomean 1.065x vs torch; runner-up 1.061x; 132 configs
-M in 168 (bucket <= 168): best geomean 1.078x vs torch; runner-up 1.071x; 132 configs
-M in 176 (bucket <= 176): best geomean 1.079x vs torch; runner-up 1.073x; 132 configs
-M in 184 (bucket <= 184): best geomean 1.159x vs torch; runner-up 1.152x; 132 configs
-M in 192 (bucket <= 192): best geomean 1.154x vs torch; runner-up 1.152x; 132 configs
-M in 200 (bucket <= 200): best geomean 1.059x vs torch; runner-up 1.057x; 94 configs
-M in 208 (bucket <= 208): best geomean 1.065x vs torch; runner-up 1.065x; 94 configs
-M in 216 (bucket <= 216): best geomean 1.107x vs torch; runner-up 1.103x; 94 configs
-M in 224 (bucket <= 224): best geomean 1.105x vs torch; runner-up 1.103x; 94 configs
-M in 232 (bucket <= 232): best geomean 1.104x vs torch; runner-up 1.102x; 94 configs
-M in 240 (bucket <= 240): best geomean 1.096x vs torch; runner-up 1.096x; 94 configs
-M in 248 (bucket <= 248): best geomean 1.095x vs torch; runner-up 1.091x; 94 configs
-M in 256 (bucket <= 256): best geomean 1.097x vs torch; runner-up 1.097x; 94 configs
-M in 972 (bucket <= 1024): best geomean 1.006x vs torch; runner-up 0.998x; 54 configs
-M in 2053 (bucket <= 2176): best geomean 0.959x vs torch; runner-up 0.957x; 54 configs
-M in 2379 (bucket <= 4096): best geomean 0.872x vs torch; runner-up 0.869x; 54 configs
-M in 8192 (bucket <= inf): best geomean 0.962x vs torch; runner-up 0.908x; 55 configs
+M in 1 (bucket <= 1): best geomean 1.088x vs torch; runner-up 1.083x; 55 configs
+M in 2 (bucket <= 2): best geomean 1.083x vs torch; runner-up 1.075x; 55 configs
+M in 4 (bucket <= 4): best geomean 1.091x vs torch; runner-up 1.083x; 55 configs
+M in 7 (bucket <= 7): best geomean 1.103x vs torch; runner-up 1.082x; 55 configs
+M in 8 (bucket <= 8): best geomean 1.093x vs torch; runner-up 1.090x; 55 configs
+M in 15 (bucket <= 15): best geomean 1.141x vs torch; runner-up 1.138x; 55 configs
+M in 16 (bucket <= 16): best geomean 1.136x vs torch; runner-up 1.120x; 55 configs
+M in 24 (bucket <= 24): best geomean 1.086x vs torch; runner-up 1.076x; 55 configs
+M in 32 (bucket <= 32): best geomean 1.144x vs torch; runner-up 1.133x; 55 configs
+M in 35 (bucket <= 35): best geomean 1.084x vs torch; runner-up 1.065x; 69 configs
+M in 40 (bucket <= 40): best geomean 1.089x vs torch; runner-up 1.074x; 69 configs
+M in 48 (bucket <= 48): best geomean 1.097x vs torch; runner-up 1.094x; 69 configs
+M in 56 (bucket <= 56): best geomean 1.113x vs torch; runner-up 1.105x; 12 configs
+M in 64 (bucket <= 64): best geomean 1.116x vs torch; runner-up 1.114x; 12 configs
+M in 70 (bucket <= 70): best geomean 1.075x vs torch; runner-up 1.070x; 56 configs
+M in 72 (bucket <= 72): best geomean 1.075x vs torch; runner-up 1.066x; 56 configs
+M in 80 (bucket <= 80): best geomean 1.080x vs torch; runner-up 1.070x; 56 configs
+M in 88 (bucket <= 88): best geomean 1.066x vs torch; runner-up 1.064x; 56 configs
+M in 96 (bucket <= 96): best geomean 1.073x vs torch; runner-up 1.066x; 56 configs
+M in 104 (bucket <= 104): best geomean 1.093x vs torch; runner-up 1.083x; 56 configs
+M in 112 (bucket <= 112): best geomean 1.084x vs torch; runner-up 1.068x; 56 configs
+M in 120 (bucket <= 120): best geomean 1.084x vs torch; runner-up 1.072x; 56 configs
+M in 128 (bucket <= 128): best geomean 1.079x vs torch; runner-up 1.070x; 56 configs
+M in 136 (bucket <= 136): best geomean 1.033x vs torch; runner-up 1.029x; 108 configs
+M in 144 (bucket <= 144): best geomean 1.025x vs torch; runner-up 1.022x; 108 configs
+M in 152 (bucket <= 152): best geomean 1.061x vs torch; runner-up 1.057x; 108 configs
+M in 160 (bucket <= 160): best geomean 1.057x vs torch; runner-up 1.055x; 108 configs
+M in 168 (bucket <= 168): best geomean 1.069x vs torch; runner-up 1.063x; 108 configs
+M in 176 (bucket <= 176): best geomean 1.072x vs torch; runner-up 1.067x; 108 configs
+M in 184 (bucket <= 184): best geomean 1.142x vs torch; runner-up 1.140x; 108 configs
+M in 192 (bucket <= 192): best geomean 1.124x vs torch; runner-up 1.124x; 108 configs
+M in 200 (bucket <= 200): best geomean 1.066x vs torch; runner-up 1.053x; 78 configs
+M in 208 (bucket <= 208): best geomean 1.058x vs torch; runner-up 1.038x; 78 configs
+M in 216 (bucket <= 216): best geomean 1.108x vs torch; runner-up 1.089x; 78 configs
+M in 224 (bucket <= 224): best geomean 1.100x vs torch; runner-up 1.091x; 78 configs
+M in 232 (bucket <= 232): best geomean 1.093x vs torch; runner-up 1.091x; 78 configs
+M in 240 (bucket <= 240): best geomean 1.078x vs torch; runner-up 1.078x; 78 configs
+M in 248 (bucket <= 248): best geomean 1.094x vs torch; runner-up 1.092x; 78 configs
+M in 256 (bucket <= 256): best geomean 1.090x vs torch; runner-up 1.082x; 78 configs
+M in 972 (bucket <= 1024): best geomean 1.003x vs torch; runner-up 1.002x; 42 configs
+M in 2053 (bucket <= 2176): best geomean 0.960x vs torch; runner-up 0.959x; 42 configs
+M in 2379 (bucket <= 4096): best geomean 0.879x vs torch; runner-up 0.872x; 42 configs
+M in 8192 (bucket <= inf): best geomean 0.968x vs torch; runner-up 0.921x; 43 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -101,7 +101,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -117,7 +117,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -133,7 +133,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -216,7 +216,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -232,7 +232,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -277,7 +277,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -341,7 +341,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -433,14 +433,14 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=8,
+            BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -449,14 +449,14 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -472,7 +472,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -488,7 +488,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -497,14 +497,14 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -513,14 +513,14 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -536,7 +536,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -552,7 +552,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -616,7 +616,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_Y_BOX=False,
         ),
     ),
     (
@@ -629,7 +629,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
@@ -661,7 +661,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
@@ -709,7 +709,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
