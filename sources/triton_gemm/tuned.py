@@ -1,7 +1,7 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
 M in 1 (bucket <= 1): best geomean 1.088x vs torch; runner-up 1.083x; 55 configs
 M in 2 (bucket <= 2): best geomean 1.083x vs torch; runner-up 1.075x; 55 configs
 M in 4 (bucket <= 4): best geomean 1.091x vs torch; runner-up 1.083x; 55 configs
@@ -11,8 +11,8 @@ M in 15 (bucket <= 15): best geomean 1.141x vs torch; runner-up 1.138x; 55 confi
 M in 16 (bucket <= 16): best geomean 1.136x vs torch; runner-up 1.120x; 55 configs
 M in 24 (bucket <= 24): best geomean 1.086x vs torch; runner-up 1.076x; 55 configs
 M in 32 (bucket <= 32): best geomean 1.144x vs torch; runner-up 1.133x; 55 configs
-M in 35 (bucket <= 35): best geomean 1.084x vs torch; runner-up 1.065x; 69 configs
-M in 40 (bucket <= 40): best geomean 1.089x vs torch; runner-up 1.074x; 69 configs
+M in 35 (bucket <= 35): best geomean 1.091x vs torch; runner-up 1.089x; 81 configs
+M in 40 (bucket <= 40): best geomean 1.093x vs torch; runner-up 1.093x; 81 configs
 M in 48 (bucket <= 48): best geomean 1.097x vs torch; runner-up 1.094x; 69 configs
 M in 56 (bucket <= 56): best geomean 1.113x vs torch; runner-up 1.105x; 12 configs
 M in 64 (bucket <= 64): best geomean 1.116x vs torch; runner-up 1.114x; 12 configs
@@ -25,22 +25,22 @@ M in 104 (bucket <= 104): best geomean 1.093x vs torch; runner-up 1.083x; 56 con
 M in 112 (bucket <= 112): best geomean 1.084x vs torch; runner-up 1.068x; 56 configs
 M in 120 (bucket <= 120): best geomean 1.084x vs torch; runner-up 1.072x; 56 configs
 M in 128 (bucket <= 128): best geomean 1.079x vs torch; runner-up 1.070x; 56 configs
-M in 136 (bucket <= 136): best geomean 1.033x vs torch; runner-up 1.029x; 108 configs
-M in 144 (bucket <= 144): best geomean 1.025x vs torch; runner-up 1.022x; 108 configs
-M in 152 (bucket <= 152): best geomean 1.061x vs torch; runner-up 1.057x; 108 configs
-M in 160 (bucket <= 160): best geomean 1.057x vs torch; runner-up 1.055x; 108 configs
-M in 168 (bucket <= 168): best geomean 1.069x vs torch; runner-up 1.063x; 108 configs
-M in 176 (bucket <= 176): best geomean 1.072x vs torch; runner-up 1.067x; 108 configs
-M in 184 (bucket <= 184): best geomean 1.142x vs torch; runner-up 1.140x; 108 configs
-M in 192 (bucket <= 192): best geomean 1.124x vs torch; runner-up 1.124x; 108 configs
-M in 200 (bucket <= 200): best geomean 1.066x vs torch; runner-up 1.053x; 78 configs
-M in 208 (bucket <= 208): best geomean 1.058x vs torch; runner-up 1.038x; 78 configs
-M in 216 (bucket <= 216): best geomean 1.108x vs torch; runner-up 1.089x; 78 configs
-M in 224 (bucket <= 224): best geomean 1.100x vs torch; runner-up 1.091x; 78 configs
-M in 232 (bucket <= 232): best geomean 1.093x vs torch; runner-up 1.091x; 78 configs
-M in 240 (bucket <= 240): best geomean 1.078x vs torch; runner-up 1.078x; 78 configs
-M in 248 (bucket <= 248): best geomean 1.094x vs torch; runner-up 1.092x; 78 configs
-M in 256 (bucket <= 256): best geomean 1.090x vs torch; runner-up 1.082x; 78 configs
+M in 136 (bucket <= 136): best geomean 1.039x vs torch; runner-up 1.037x; 132 configs
+M in 144 (bucket <= 144): best geomean 1.035x vs torch; runner-up 1.030x; 132 configs
+M in 152 (bucket <= 152): best geomean 1.057x vs torch; runner-up 1.057x; 132 configs
+M in 160 (bucket <= 160): best geomean 1.067x vs torch; runner-up 1.065x; 132 configs
+M in 168 (bucket <= 168): best geomean 1.073x vs torch; runner-up 1.069x; 132 configs
+M in 176 (bucket <= 176): best geomean 1.073x vs torch; runner-up 1.065x; 132 configs
+M in 184 (bucket <= 184): best geomean 1.157x vs torch; runner-up 1.149x; 132 configs
+M in 192 (bucket <= 192): best geomean 1.142x vs torch; runner-up 1.140x; 132 configs
+M in 200 (bucket <= 200): best geomean 1.061x vs torch; runner-up 1.059x; 94 configs
+M in 208 (bucket <= 208): best geomean 1.071x vs torch; runner-up 1.063x; 94 configs
+M in 216 (bucket <= 216): best geomean 1.107x vs torch; runner-up 1.103x; 94 configs
+M in 224 (bucket <= 224): best geomean 1.099x vs torch; runner-up 1.094x; 94 configs
+M in 232 (bucket <= 232): best geomean 1.105x vs torch; runner-up 1.103x; 94 configs
+M in 240 (bucket <= 240): best geomean 1.103x vs torch; runner-up 1.099x; 94 configs
+M in 248 (bucket <= 248): best geomean 1.097x vs torch; runner-up 1.097x; 94 configs
+M in 256 (bucket <= 256): best geomean 1.105x vs torch; runner-up 1.104x; 94 configs
 M in 972 (bucket <= 1024): best geomean 1.003x vs torch; runner-up 1.002x; 42 configs
 M in 2053 (bucket <= 2176): best geomean 0.960x vs torch; runner-up 0.959x; 42 configs
 M in 2379 (bucket <= 4096): best geomean 0.879x vs torch; runner-up 0.872x; 42 configs
@@ -213,10 +213,10 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -229,10 +229,10 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -433,14 +433,14 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -449,14 +449,14 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=8,
+            BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -472,7 +472,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -488,7 +488,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -504,7 +504,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -520,7 +520,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -536,7 +536,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -545,14 +545,14 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_S2=8,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -584,7 +584,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -629,10 +629,10 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
         ),
     ),
     (
@@ -645,7 +645,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
@@ -661,7 +661,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
