@@ -171,10 +171,10 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     M = 256: straight tiles of 64 tokens (128 above M = 128) in one wave (at least half of one),
     each K depth. Above: straight and swap-AB tiles of 128 (and 64) rows, 64 deep. Each with 0,
     1, 2 or 4 ring stages preloaded (ws_tile.py: the first loads issued before the
-    warp-specialized region). Two-dot tiles 64 deep come also with ONE_WGMMA (the two dots
-    as one WGMMA, wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both)."""
+    warp-specialized region). Two-dot tiles come also with ONE_WGMMA (the two dots as one
+    WGMMA, wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both)."""
     shapes = _ws_shapes(m)
-    fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2 and c.BLOCK_K == 64]
+    fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2]
     shapes += fused + [replace(c, ONE_Y_BOX=True) for c in fused]
     preloaded = (replace(c, PRELOAD=p) for c in shapes for p in PRELOADS)
     return [c for c in preloaded if ws_tile_is_valid(c, N, K)]

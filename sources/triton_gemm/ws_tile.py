@@ -95,6 +95,12 @@ class WsTileConfig:
         return self.BLOCK_S + self.BLOCK_S2
 
     @property
+    def y_box_k(self) -> int:
+        """Depth of Y's TMA boxes: ONE_WGMMA loads 64-deep parts (one swizzle atom), so that
+        one WGMMA reads both dots' rows at one stride (ws_tile._y_tiles)."""
+        return 64 if self.ONE_WGMMA else self.BLOCK_K
+
+    @property
     def block_m(self) -> int:  # tokens per tile
         return self.width if self.SWAP_AB else self.BLOCK_R
 
@@ -143,24 +149,27 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and cfg.PRODUCER_REGS % 8 == 0
         and 24 <= cfg.PRODUCER_REGS <= 256
         and 0 <= cfg.PRELOAD <= cfg.ring
-        # One WGMMA reads both dots' rows at one stride: 64-wide K rows, one swizzle atom.
-        and (not cfg.ONE_WGMMA or (cfg.BLOCK_S2 > 0 and cfg.BLOCK_K == 64))
+        and (not cfg.ONE_WGMMA or cfg.BLOCK_S2 > 0)
         and (not cfg.ONE_Y_BOX or cfg.ONE_WGMMA)
     )
 
 
 @gluon.jit
-def _y_tiles(y_ring, y2_ring, s, BLOCK_S: gl.constexpr, FUSED: gl.constexpr):
-    """Ring stage s's Y tile and second-dot Y tile. FUSED: both in one ring of BLOCK_S2-row
-    blocks, a stage's second-dot rows right after its first-dot rows (one WGMMA reads both)."""
+def _y_tiles(y_ring, y2_ring, s, part, BLOCK_S: gl.constexpr, K_PARTS: gl.constexpr,
+             FUSED: gl.constexpr):  # fmt: skip
+    """Ring stage s's Y tile and second-dot Y tile (of K part `part`). FUSED: both in one ring
+    of BLOCK_S2-row blocks 64 deep, each K part's second-dot rows right after its first-dot
+    rows (one WGMMA reads both: they must lie at one stride, which a 128-deep tile's two
+    swizzle atoms side by side would not give), K_PARTS parts a stage."""
     if FUSED:
         BLOCK_S2: gl.constexpr = y_ring.type.shape[1]
-        BLOCK_K: gl.constexpr = y_ring.type.shape[2]
-        BLOCKS: gl.constexpr = BLOCK_S // BLOCK_S2 + 1  # per stage
-        first = y_ring.index(s * BLOCKS)._reinterpret(
-            y_ring.dtype, [BLOCK_S, BLOCK_K], y_ring.type.layout
+        PART_K: gl.constexpr = y_ring.type.shape[2]
+        BLOCKS: gl.constexpr = BLOCK_S // BLOCK_S2 + 1  # per K part
+        start = (s * K_PARTS + part) * BLOCKS
+        first = y_ring.index(start)._reinterpret(
+            y_ring.dtype, [BLOCK_S, PART_K], y_ring.type.layout
         )
-        return first, y_ring.index(s * BLOCKS + BLOCKS - 1)
+        return first, y_ring.index(start + BLOCKS - 1)
     else:
         return y_ring.index(s), y2_ring.index(s)
 
@@ -189,15 +198,21 @@ def _issue_stage(
     dots' rows (the launch encodes them so: _with_wide_y_box), landing where _y_tiles reads."""
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
     BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
+    PART_K: gl.constexpr = y_desc.block_type.shape[1]  # BLOCK_K, or 64 with FUSED
+    K_PARTS: gl.constexpr = BLOCK_K // PART_K
     Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
-    stage_bytes: gl.constexpr = x_desc.block_type.nbytes + y_desc.block_type.nbytes + Y2_BYTES
+    Y_BYTES: gl.constexpr = K_PARTS * (y_desc.block_type.nbytes + Y2_BYTES)
+    stage_bytes: gl.constexpr = x_desc.block_type.nbytes + Y_BYTES
     k = i * BLOCK_K
-    y, y2 = _y_tiles(y_ring, y2_ring, s, BLOCK_S, FUSED)
     mbarrier.expect(ready[s], stage_bytes)
     tma.async_copy_global_to_shared(x_desc, [x0, k], ready[s], x_ring.index(s))
-    tma.async_copy_global_to_shared(y_desc, [y0, k], ready[s], y)
-    if HAS_S2 and not ONE_BOX:
-        tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k], ready[s], y2)
+    for part in gl.static_range(K_PARTS):
+        y, y2 = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, K_PARTS, FUSED)
+        tma.async_copy_global_to_shared(y_desc, [y0, k + part * PART_K], ready[s], y)
+        if HAS_S2 and not ONE_BOX:
+            tma.async_copy_global_to_shared(
+                y2_desc, [y0 + BLOCK_S, k + part * PART_K], ready[s], y2
+            )
 
 
 @gluon.jit
@@ -244,14 +259,22 @@ def _mma_stage(acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.cons
     # tiles' registers (324 bytes at 64 x (64 + 16)).
     si = (lap * STAGES + s) % STAGES
     x = x_ring.index(si)
-    y, y2 = _y_tiles(y_ring, y2_ring, si, acc.type.shape[1], FUSED)
-    acc = warpgroup_mma(x, y.permute((1, 0)), acc, is_async=True)
+    BLOCK_S: gl.constexpr = acc.type.shape[1]  # before the MMAs make acc an async result
+    PART_K: gl.constexpr = y_ring.type.shape[2]
+    K_PARTS: gl.constexpr = x_ring.type.shape[2] // PART_K
+    for part in gl.static_range(K_PARTS):
+        xp = x
+        if K_PARTS > 1:
+            xp = x.slice(part * PART_K, PART_K, dim=1)
+        y, y2 = _y_tiles(y_ring, y2_ring, si, part, BLOCK_S, K_PARTS, FUSED)
+        acc = warpgroup_mma(xp, y.permute((1, 0)), acc, is_async=True)
+        if HAS_S2:
+            acc2 = warpgroup_mma(xp, y2.permute((1, 0)), acc2, is_async=True)
+    # This stage's MMA groups may stay in flight; the previous stage's are done.
     if HAS_S2:
-        acc2 = warpgroup_mma(x, y2.permute((1, 0)), acc2, is_async=True)
-        # The two MMAs of this stage may stay in flight; the previous stage's are done.
-        acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2, deps=(acc, acc2, x))
+        acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2 * K_PARTS, deps=(acc, acc2, x))
     else:
-        acc, _ = warpgroup_mma_wait(num_outstanding=1, deps=(acc, x))
+        acc, _ = warpgroup_mma_wait(num_outstanding=K_PARTS, deps=(acc, x))
     # Every consumer thread arrives (the barrier counts them all): Triton 3.6 lowers a
     # one-thread arrive with a bar.sync before and after it. cp.async's arrive fires once the
     # thread's earlier cp.async copies are done; it issued none.
@@ -349,10 +372,12 @@ def _ws_tile_kernel(
     x_ring = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BLOCK_R, BLOCK_K], x_desc.layout)
     HAS_S2: gl.constexpr = y2_desc is not None
     if FUSED:
-        # Blocks of BLOCK_S2 rows (a shared-memory shape's inner dimensions are powers of two):
-        # WIDTH // BLOCK_S2 of them a stage, read through _y_tiles.
+        # Blocks of BLOCK_S2 rows 64 deep (a shared-memory shape's inner dimensions are powers
+        # of two): WIDTH // BLOCK_S2 of them per 64-deep K part, read through _y_tiles.
+        PART_K: gl.constexpr = y2_desc.block_type.shape[1]
+        BLOCKS: gl.constexpr = STAGES * (BLOCK_K // PART_K) * (WIDTH // BLOCK_S2)
         y_ring = gl.allocate_shared_memory(
-            y2_desc.dtype, [STAGES * (WIDTH // BLOCK_S2), BLOCK_S2, BLOCK_K], y2_desc.layout
+            y2_desc.dtype, [BLOCKS, BLOCK_S2, PART_K], y2_desc.layout
         )
         y2_ring = y_ring
     else:
@@ -505,9 +530,9 @@ def _with_wide_y_box(kernel, cfg: WsTileConfig):
     and completes the same bytes on the stage's barrier as the two boxes did."""
     meta = [dict(m) for m in kernel.metadata.tensordesc_meta]
     y = 1  # Y's descriptor among the kernel's: after X's (replay_slots)
-    if meta[y]["block_size"] != [cfg.BLOCK_S, cfg.BLOCK_K]:
+    if meta[y]["block_size"] != [cfg.BLOCK_S, cfg.y_box_k]:
         raise ValueError(f"{cfg}: descriptor {y} has boxes {meta[y]['block_size']}, not Y's")
-    meta[y]["block_size"] = [cfg.width, cfg.BLOCK_K]
+    meta[y]["block_size"] = [cfg.width, cfg.y_box_k]
     wide = copy.copy(kernel)
     wide.metadata = kernel.metadata._replace(tensordesc_meta=meta)
     return wide
@@ -533,8 +558,8 @@ def replay_slots(cfg: WsTileConfig) -> tuple:
     c_box, c2_box = cfg.c_boxes()
     return (
         Described(x_operand, (cfg.BLOCK_R, cfg.BLOCK_K), gluon=True),
-        Described(y_operand, (cfg.BLOCK_S, cfg.BLOCK_K), gluon=True),
-        Described(y_operand, (cfg.BLOCK_S2, cfg.BLOCK_K), gluon=True) if cfg.BLOCK_S2 else None,
+        Described(y_operand, (cfg.BLOCK_S, cfg.y_box_k), gluon=True),
+        Described(y_operand, (cfg.BLOCK_S2, cfg.y_box_k), gluon=True) if cfg.BLOCK_S2 else None,
         Described(2, c_box, gluon=True),
         Described(2, c2_box, gluon=True) if c2_box else None,
     )
