@@ -293,6 +293,14 @@ def test_ws_tile_runs_two_dots_as_one_wgmma_over_both_accumulators(cfg, ws_compi
         assert int(n) == cfg.width
         assert regs == f"{first[1]},{second[1]}" and desc_x == first[2] == second[2]
         assert len(regs.split(",")) == cfg.width // 2  # fp32: 4 per 8 columns, 128 threads
+    # The second dot's groups, emptied, are gone (ptxas would issue a null HGMMA for each), and
+    # every wait counts half the groups.
+    ptx, patched = compiled["ptx"], compiled["patched_ptx"]
+    commit, fence = "wgmma.commit_group.sync.aligned;", "wgmma.fence.sync.aligned;"
+    assert patched.count(commit) * 2 == ptx.count(commit)
+    assert patched.count(fence) * 2 == ptx.count(fence)
+    waits = re.compile(r"wgmma\.wait_group\.sync\.aligned (\d+);")
+    assert [int(n) for n in waits.findall(patched)] == [int(n) // 2 for n in waits.findall(ptx)]
     assert compiled["patched_spill_stores"] == 0
 
 
@@ -331,20 +339,45 @@ def test_fused_dots_refuse_ptx_without_pairs():
     )
     first = line.format(n=64, regs="%r1,%r2", x="%rd1", y="%rd2")
     second = line.format(n=16, regs="%r3", x="%rd1", y="%rd3")
-    fused = wgmma_fuse.with_fused_dots(first + "\tfence;\n" + second, 64, 16)
+
+    def fuse(ptx, a=64, b=16):
+        return wgmma_fuse.with_fused_dots(ptx, a, b, drop_empty_groups=False)
+
+    fused = fuse(first + "\tfence;\n" + second)
     assert fused == line.format(n=80, regs="%r1,%r2,%r3", x="%rd1", y="%rd2") + "\tfence;\n"
     with pytest.raises(ValueError, match="not pairs"):
-        wgmma_fuse.with_fused_dots(first, 64, 16)
+        fuse(first)
     with pytest.raises(ValueError, match="not pairs"):
-        wgmma_fuse.with_fused_dots(first + second + second, 64, 16)
+        fuse(first + second + second)
     with pytest.raises(ValueError, match="reads its X tile"):
-        wgmma_fuse.with_fused_dots(first + second.replace("%rd1", "%rd9"), 64, 16)
+        fuse(first + second.replace("%rd1", "%rd9"))
     with pytest.raises(ValueError, match="reads its X tile"):  # the second dot's before the first
-        wgmma_fuse.with_fused_dots(second + first, 64, 16)
+        fuse(second + first)
     with pytest.raises(ValueError, match="differ in their flags"):
-        wgmma_fuse.with_fused_dots(first + second.replace("%p1", "%p2"), 64, 16)
+        fuse(first + second.replace("%p1", "%p2"))
     with pytest.raises(ValueError, match="no m64n264k16"):
-        wgmma_fuse.with_fused_dots(first + second, 256, 8)
+        fuse(first + second, 256, 8)
+
+
+def test_fused_dots_drop_the_emptied_groups_and_halve_the_waits():
+    fence, commit = "\twgmma.fence.sync.aligned;\n", "\twgmma.commit_group.sync.aligned;\n"
+    mma = "\twgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16 {{%r{r}}}, %rd1, %rd{y}, %p1;\n"
+    stage = (
+        fence + mma.format(n=64, r=1, y=2) + commit
+        + fence + "\tadd.s64 %rd3, %rd4, 2;\n" + mma.format(n=16, r=2, y=3) + commit
+        + "\twgmma.wait_group.sync.aligned N;\n"
+    )  # fmt: skip
+    ptx = stage.replace("N;", "2;") + stage.replace("N;", "0;")
+    fused = wgmma_fuse.with_fused_dots(ptx, 64, 16)
+    merged = fence + mma.format(n=80, r="1,%r2", y=2) + commit + "\tadd.s64 %rd3, %rd4, 2;\n"
+    assert fused == (
+        merged + "\twgmma.wait_group.sync.aligned 1;\n"
+        + merged + "\twgmma.wait_group.sync.aligned 0;\n"
+    )  # fmt: skip
+    with pytest.raises(ValueError, match="odd number"):
+        wgmma_fuse.with_fused_dots(stage.replace("N;", "1;"), 64, 16)
+    with pytest.raises(ValueError, match="not one in two"):  # a group that stays full
+        wgmma_fuse.with_fused_dots(stage.replace("N;", "2;").replace(commit, "", 1), 64, 16)
 
 
 def test_evict_first_refuses_a_descriptor_the_ptx_lacks_or_never_loads_through():

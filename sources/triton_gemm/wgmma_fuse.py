@@ -10,11 +10,23 @@ the second one's (each thread holds four values per 8 columns, in column order),
 n1 + n2 rows of Y from where the first one's descriptor points, 8-row groups at one stride. So
 where ws_tile lays each ring stage's second-dot rows right after its first-dot rows (ONE_WGMMA),
 every m64n{n2}k16 is dropped and the m64n{n1}k16 of the same k-step (the same X descriptor)
-becomes one m64n{n1 + n2}k16 over both register lists. The second dot's fence and commit stay:
-an empty WGMMA group is legal, and the kernel's group counting (its waits) is left as it was.
+becomes one m64n{n1 + n2}k16 over both register lists. That leaves the second dot's WGMMA
+groups empty (a fence and a commit with no WGMMA between): ptxas issues a null
+HGMMA.64x8x16 for each. They go too (drop_empty_groups), and every wait's count of groups left
+in flight is halved: the kernel waits after whole pairs of groups, so N groups of
+(merged, empty) pairs are N / 2 merged ones.
 """
 
 import re
+
+_FENCE = "wgmma.fence.sync.aligned;"
+_COMMIT = "wgmma.commit_group.sync.aligned;"
+_WAIT = re.compile(r"wgmma\.wait_group\.sync\.aligned (\d+);")
+# A fence, then lines without a WGMMA, fence or commit, then a commit: an empty group.
+_EMPTY_GROUP = re.compile(
+    rf"^[ \t]*{re.escape(_FENCE)}\n((?:(?![^\n]*wgmma\.)[^\n]*\n)*?)[ \t]*{re.escape(_COMMIT)}\n",
+    re.M,
+)
 
 _WGMMA = re.compile(
     r"^(?P<indent>[ \t]*)wgmma\.mma_async\.sync\.aligned\.m64n(?P<n>\d+)k16\.f32\.f16\.f16 "
@@ -23,10 +35,11 @@ _WGMMA = re.compile(
 )
 
 
-def with_fused_dots(ptx: str, first: int, second: int) -> str:
+def with_fused_dots(ptx: str, first: int, second: int, drop_empty_groups: bool = True) -> str:
     """ptx with every m64n{second}k16 WGMMA merged into the m64n{first}k16 before it that reads
-    the same X descriptor. ValueError unless every one of either width pairs up exactly once,
-    with the same predicate and scales."""
+    the same X descriptor, and (drop_empty_groups) the emptied groups taken out, the waits
+    halved. ValueError unless every one of either width pairs up exactly once, with the same
+    predicate and scales, and the groups and waits are as two dots leave them."""
     if not first > second > 0 or (first + second) % 8 or first + second > 256:
         raise ValueError(f"no m64n{first + second}k16 WGMMA to merge {first} + {second} into")
     found = list(_WGMMA.finditer(ptx))
@@ -57,4 +70,20 @@ def with_fused_dots(ptx: str, first: int, second: int) -> str:
             f"{{{m['regs']},{m2['regs']}}}, {m['desc_x']}, {m['desc_y']}, {m['rest']};\n"
         )
 
-    return _WGMMA.sub(merged, ptx)
+    out = _WGMMA.sub(merged, ptx)
+    return _without_empty_groups(out) if drop_empty_groups else out
+
+
+def _without_empty_groups(ptx: str) -> str:
+    """ptx without its empty WGMMA groups, each wait counting half the groups it did. Every
+    group must be empty or not in alternation (what merging two dots leaves), every wait's
+    count even."""
+    commits = ptx.count(_COMMIT)
+    empty = len(_EMPTY_GROUP.findall(ptx))
+    if not empty or 2 * empty != commits:
+        raise ValueError(f"{empty} empty WGMMA groups among {commits}: not one in two")
+    waits = [int(n) for n in _WAIT.findall(ptx)]
+    if any(n % 2 for n in waits):
+        raise ValueError(f"a wait for an odd number of groups ({waits}): not after whole pairs")
+    out = _EMPTY_GROUP.sub(lambda m: m[1], ptx)  # the lines between stay (ptxas drops them)
+    return _WAIT.sub(lambda m: f"wgmma.wait_group.sync.aligned {int(m[1]) // 2};", out)
