@@ -332,6 +332,42 @@ def test_one_y_box_widens_only_y_descriptors_boxes_in_a_copy():
     assert (x.block, y.block, y2.block) == ((64, 128), (32, 64), (16, 64))
 
 
+def test_triton_encodes_descriptor_boxes_from_the_kernels_metadata(monkeypatch):
+    """What ONE_Y_BOX relies on: the installed Triton's launcher encodes a descriptor's boxes
+    from the compiled kernel's tensordesc_meta, not from the descriptor object. Were it the
+    object's, the wide box would not be loaded and each stage's barrier would wait for bytes
+    that never come."""
+    from collections import namedtuple
+
+    import triton
+    from triton.backends.nvidia import driver as nvidia_driver
+    from triton_gemm.launch import descriptor
+
+    encoded = []
+
+    class Utils:  # the CUDA encoder, which needs a GPU: record what it is asked for
+        def fill_tma_descriptor(self, *args):
+            encoded.append(args)
+            return "tensormap"
+
+        fill_tma_descriptor_tiled = fill_tma_descriptor
+
+    monkeypatch.setattr(triton.runtime.driver, "_active", type("Active", (), {"utils": Utils()}))
+    cfg = WsTileConfig(64, 64, 64, 16, ONE_WGMMA=True, ONE_Y_BOX=True)
+    meta = {"swizzle": 3, "elem_size": 2, "elem_type": 6, "block_size": [64, 64]}
+
+    class Compiled:
+        metadata = namedtuple("Metadata", "tensordesc_meta")(
+            [dict(meta, fp4_padded=False) for _ in range(5)]
+        )
+
+    wide = ws_tile._with_wide_y_box(Compiled(), cfg).metadata.tensordesc_meta[1]
+    b = torch.empty(3072, 2048, dtype=torch.float16)
+    args = nvidia_driver.make_tensordesc_arg(descriptor(b, (64, 64), gluon=True), wide)
+    assert args[0] == "tensormap" and len(encoded) == 1
+    assert [80, 64] in [list(a) for a in encoded[0] if isinstance(a, (list, tuple))]
+
+
 def test_fused_dots_refuse_ptx_without_pairs():
     line = (
         "\twgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16 {{{regs}}}, {x}, {y}, "
