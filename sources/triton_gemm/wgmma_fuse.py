@@ -75,9 +75,8 @@ def with_fused_dots(ptx: str, first: int, second: int, drop_empty_groups: bool =
 
 
 def _without_empty_groups(ptx: str) -> str:
-    """ptx without its empty WGMMA groups, each wait counting half the groups it did. Every
-    group must be empty or not in alternation (what merging two dots leaves), every wait's
-    count even."""
+    """ptx without its empty WGMMA groups, each wait counting half the groups it did. Half the
+    groups must be empty (merging leaves every second one so) and every wait's count even."""
     commits = ptx.count(_COMMIT)
     empty = len(_EMPTY_GROUP.findall(ptx))
     if not empty or 2 * empty != commits:
