@@ -73,6 +73,24 @@ def test_triton_candidates_are_valid_for_every_bucket():
         assert cfgs, limit
 
 
+def test_triton_ws_tile_pass_offers_each_two_dot_tile_as_one_wgmma_with_one_or_two_y_boxes():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        cfgs = tune_triton.with_ws_tiles(m)
+        assert cfgs[0] == triton_tuned.TABLE[BUCKETS.index(limit)][1]  # the table's own first
+        tiles = [c for c in cfgs[1:] if isinstance(c, WsTileConfig)]
+        assert tiles and all(ws_tile_is_valid(c, N, 2048) for c in tiles), m
+        assert len(set(tiles)) == len(tiles), m
+        plain = {replace(c, ONE_WGMMA=False, ONE_Y_BOX=False) for c in tiles}
+        for c in plain:
+            fused = replace(c, ONE_WGMMA=True)
+            offered = {fused in tiles, replace(fused, ONE_Y_BOX=True) in tiles}
+            assert offered == ({True} if c.BLOCK_S2 else {False}), (m, c)
+
+
 def test_triton_pair_candidates_are_one_wave_of_the_narrowest_widths():
     # 64-token row tiles: 2 of them need 48 columns (128 CTAs), 3 need 80 (117), 4 need 96.
     expected = {72: 48, 128: 48, 136: 80, 192: 80, 200: 96, 256: 96}
