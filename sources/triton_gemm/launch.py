@@ -50,7 +50,8 @@ if not INTERPRET:
 _compiled: dict = {}
 _m_position: dict = {}
 # Per jit function: finish(compiled kernel, config) -> the compiled kernel to launch in its place
-# (ws_tile.py's adds an L2 hint to the PTX). Runs once per compile, before the kernel is loaded.
+# (ws_tile.py's changes the PTX and the TMA boxes). Runs once per compile, before the kernel is
+# loaded.
 _finishers: dict = {}
 DESCRIPTORS_KEPT = 8  # per replayer slot: a weight and a few activation buffers
 

@@ -493,9 +493,20 @@ def b_descriptors(cfg: WsTileConfig) -> tuple[int, ...]:
     """Where B's descriptors are among the kernel's descriptor parameters: the positions, among
     the descriptors the launch passes (replay_slots, Nones dropped), of those of operand 1 that
     the kernel loads through (with ONE_Y_BOX, Y's wide boxes load the second dot's rows too)."""
-    passed = [slot for slot in replay_slots(cfg) if slot is not None]
-    unread = {2} if cfg.ONE_Y_BOX else set()  # Y2's descriptor, after X's and Y's
-    return tuple(i for i, slot in enumerate(passed) if slot.operand == 1 and i not in unread)
+    unread = {"y2"} if cfg.ONE_Y_BOX else set()
+    return tuple(
+        i
+        for i, (role, slot) in enumerate(_passed_descriptors(cfg))
+        if slot.operand == 1 and role not in unread
+    )
+
+
+def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
+    """(role, slot) of each descriptor the launch passes, in the kernel's parameter order: the
+    replay_slots that are not None, named by what they load or store."""
+    roles = ("x", "y", "y2", "c", "c2")  # replay_slots' order
+    slots = replay_slots(cfg)
+    return [(role, slot) for role, slot in zip(roles, slots, strict=True) if slot is not None]
 
 
 def _finish(kernel, cfg: WsTileConfig):
@@ -529,7 +540,7 @@ def _with_wide_y_box(kernel, cfg: WsTileConfig):
     second-dot tile: the wide box lands on the first-dot tile and the rows after it (_y_tiles)
     and completes the same bytes on the stage's barrier as the two boxes did."""
     meta = [dict(m) for m in kernel.metadata.tensordesc_meta]
-    y = 1  # Y's descriptor among the kernel's: after X's (replay_slots)
+    y = [role for role, _ in _passed_descriptors(cfg)].index("y")
     if meta[y]["block_size"] != [cfg.BLOCK_S, cfg.y_box_k]:
         raise ValueError(f"{cfg}: descriptor {y} has boxes {meta[y]['block_size']}, not Y's")
     meta[y]["block_size"] = [cfg.width, cfg.y_box_k]
