@@ -162,6 +162,7 @@ WS_WIDTHS = (
 )  # fmt: skip
 WS_FROM_M = 56  # below, only tiles narrow enough to spread B over most SMs
 PRELOADS = (0, 1, 2, 4)
+WALK_GROUPS = (0, 8)  # GROUP_M of the large-M tiles: all token tiles side by side, or 8
 
 
 def _ws_tiles(m: int) -> list[WsTileConfig]:
@@ -172,10 +173,18 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     each K depth. Above: straight and swap-AB tiles of 128 (and 64) rows, 64 deep. Each with 0,
     1, 2 or 4 ring stages preloaded (ws_tile.py: the first loads issued before the
     warp-specialized region). Two-dot tiles come also with ONE_WGMMA (the two dots as one
-    WGMMA, wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both)."""
+    WGMMA, wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both). Above M = 256,
+    128-row tiles come also as a persistent walk (one CTA per SM) and in groups of 8 token
+    tiles, each alone and both together."""
     shapes = _ws_shapes(m)
     fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2]
+    walks = [c for c in shapes if m > 256 and c.BLOCK_R == 128]
     shapes += fused + [replace(c, ONE_Y_BOX=True) for c in fused]
+    shapes += [
+        replace(c, PERSISTENT=persistent, GROUP_M=group)
+        for c, persistent, group in itertools.product(walks, (False, True), WALK_GROUPS)
+        if persistent or group
+    ]
     preloaded = (replace(c, PRELOAD=p) for c in shapes for p in PRELOADS)
     return [c for c in preloaded if ws_tile_is_valid(c, N, K)]
 

@@ -177,6 +177,23 @@ WS_VARIANTS = sorted(
         WsTileConfig(64, 32, 64, 16, SWAP_AB=True, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True),
         WsTileConfig(64, 32, 128, 16, PRELOAD=4, ONE_WGMMA=True),
         WsTileConfig(64, 32, 128, 16, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True, ONE_Y_BOX=True),
+        # Persistent walks (several tiles a CTA from M = 1000 on), groups of token tiles that
+        # do and do not divide the token tiles, and a group without a walk.
+        WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, PERSISTENT=True),
+        WsTileConfig(64, 64, 64, PRELOAD=2, PERSISTENT=True, GROUP_M=3),
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=True,
+            GROUP_M=8,
+        ),  # fmt: skip
+        WsTileConfig(128, 256, 64, PRELOAD=1, GROUP_M=8),
     },
     key=repr,
 )
@@ -517,6 +534,19 @@ def test_ws_tile_refuses_preloads_beyond_its_ring_and_rings_beyond_k():
         WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8, PRELOAD=9), 3072, 2048
     )
     assert not ws_tile.is_valid(WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8), 3072, 7 * 128)
+
+
+def test_ws_tile_walks_only_with_a_ring_that_divides_the_k_steps():
+    # A persistent walk starts each tile at ring stage 0 (the stages are unrolled): its ring is
+    # the largest power of two that fits (3 stages of 128 x 256 fit, 2 are used), and a ring
+    # set by hand must divide the K steps.
+    wide = WsTileConfig(128, 256, 64)
+    assert wide.ring == 3 and replace(wide, PERSISTENT=True).ring == 2
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PERSISTENT=True)
+    assert walk.ring == 4 and ws_tile.is_valid(walk, 3072, 2048)
+    assert not ws_tile.is_valid(replace(walk, STAGES=3), 3072, 2048)
+    assert ws_tile.is_valid(replace(walk, STAGES=3, PERSISTENT=False), 3072, 2048)
+    assert not ws_tile.is_valid(replace(walk, GROUP_M=-1), 3072, 2048)
 
 
 def test_table_is_sorted_and_covers_every_m():

@@ -84,11 +84,34 @@ def test_triton_ws_tile_pass_offers_each_two_dot_tile_as_one_wgmma_with_one_or_t
         tiles = [c for c in cfgs[1:] if isinstance(c, WsTileConfig)]
         assert tiles and all(ws_tile_is_valid(c, N, 2048) for c in tiles), m
         assert len(set(tiles)) == len(tiles), m
-        plain = {replace(c, ONE_WGMMA=False, ONE_Y_BOX=False) for c in tiles}
+        # (The large-M walks and groups come with the table's own tiles only: next test.)
+        plain = {
+            replace(c, ONE_WGMMA=False, ONE_Y_BOX=False)
+            for c in tiles
+            if not (c.PERSISTENT or c.GROUP_M)
+        }
         for c in plain:
             fused = replace(c, ONE_WGMMA=True)
             offered = {fused in tiles, replace(fused, ONE_Y_BOX=True) in tiles}
             assert offered == ({True} if c.BLOCK_S2 else {False}), (m, c)
+
+
+def test_triton_ws_tile_pass_walks_and_groups_the_128_row_tiles_above_m_256():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        tiles = [c for c in tune_triton.with_ws_tiles(m)[1:] if isinstance(c, WsTileConfig)]
+        walks = {c for c in tiles if c.PERSISTENT or c.GROUP_M}
+        if m <= 256:
+            assert not walks, m
+            continue
+        plain = {c for c in tiles if c.BLOCK_R == 128 and not c.ONE_WGMMA and c not in walks}
+        assert plain, m
+        for c in plain:
+            variants = {replace(c, PERSISTENT=p, GROUP_M=g) for p in (False, True) for g in (0, 8)}
+            assert variants - {c} <= walks, (m, c)
+        assert all(c.BLOCK_R == 128 and not c.ONE_WGMMA for c in walks), m
 
 
 def test_triton_pair_candidates_are_one_wave_of_the_narrowest_widths():

@@ -77,7 +77,8 @@ def _gemm_tma_kernel(
 _sm_count: dict = {}
 
 
-def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:
+def sm_count(device: torch.device) -> int:
+    """The device's SMs, read once per device (the size of a persistent grid)."""
     sms = _sm_count.get(device)
     if sms is None:
         sms = _sm_count[device] = (
@@ -85,8 +86,12 @@ def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:
             if device.type == "cuda"
             else SM_COUNT_FALLBACK
         )
+    return sms
+
+
+def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:
     tiles = -(-m // cfg.BLOCK_M) * (n // cfg.BLOCK_N)  # not triton.cdiv: jitted, slow from Python
-    return min(tiles, sms * cfg.CTAS_PER_SM)
+    return min(tiles, sm_count(device) * cfg.CTAS_PER_SM)
 
 
 def replay_slots(cfg: TmaConfig) -> tuple:

@@ -1,5 +1,7 @@
 """Warp-specialized Hopper tile kernel for C = A @ B.T, written in Gluon (Triton's explicit
-layer: `triton.experimental.gluon`), one output tile per CTA.
+layer: `triton.experimental.gluon`): one output tile per CTA, or (PERSISTENT) one CTA per SM
+walking the tiles, its ring running on from tile to tile and each tile's epilogue overlapping
+the next tile's loads (_produce_walk, _consume_walk).
 
 The @triton.jit kernels leave the pipeline to Triton's pipeliner: every warp waits on each
 stage and one MMA batch is in flight. Measured on the H200 at M = 144 with the tile shape of
@@ -61,6 +63,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 from .l2_hints import with_evict_first
 from .launch import Described, described, finish_compiled_with
 from .ptx_rewrite import reassembled
+from .tma import sm_count
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
 
@@ -81,6 +84,8 @@ class WsTileConfig:
     B_EVICT_FIRST: bool = True  # an L2 evict-first hint on B's loads (l2_hints.py)
     ONE_WGMMA: bool = False  # the two dots as one WGMMA of width BLOCK_S + BLOCK_S2 (wgmma_fuse.py)
     ONE_Y_BOX: bool = False  # with ONE_WGMMA: both dots' Y rows in one TMA box (_with_wide_y_box)
+    PERSISTENT: bool = False  # one CTA per SM walking the tiles (_walk_tiles), not one per tile
+    GROUP_M: int = 0  # token tiles side by side in the tile order (_tile_origin); 0: all of them
 
     @property
     def num_warps(self) -> int:
@@ -117,7 +122,12 @@ class WsTileConfig:
 
     @property
     def ring(self) -> int:
-        return self.STAGES or min(self.stages_that_fit(), MAX_STAGES)
+        if self.STAGES:
+            return self.STAGES
+        fit = min(self.stages_that_fit(), MAX_STAGES)
+        # A persistent walk starts every tile at stage 0 (the ring's stages are unrolled): its
+        # ring divides the K steps, which are a power of two here.
+        return 1 << (fit.bit_length() - 1) if self.PERSISTENT and fit > 0 else fit
 
     def num_tiles(self, m: int, n: int) -> int:
         return -(-m // self.block_m) * -(-n // self.block_n)
@@ -151,6 +161,8 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and 0 <= cfg.PRELOAD <= cfg.ring
         and (not cfg.ONE_WGMMA or cfg.BLOCK_S2 > 0)
         and (not cfg.ONE_Y_BOX or cfg.ONE_WGMMA)
+        and (not cfg.PERSISTENT or (k // cfg.BLOCK_K) % cfg.ring == 0)
+        and cfg.GROUP_M >= 0
     )
 
 
@@ -322,6 +334,128 @@ def _consume(
 
 
 @gluon.jit
+def _produce_walk(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, M, N: gl.constexpr,
+    K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr, FUSED: gl.constexpr,
+    ONE_BOX: gl.constexpr, WIDTH: gl.constexpr, SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr,
+):  # fmt: skip
+    """Producer partition of a persistent walk (_walk_tiles): the CTA's first tile as _produce
+    loads it, then every later tile's K steps, a whole number of laps a tile (is_valid), so the
+    ring runs on across tiles without a pause."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    LAPS: gl.constexpr = K_TILES // STAGES
+    BLOCK_R: gl.constexpr = x_ring.type.shape[1]
+    pid = gl.program_id(0)
+    x0, y0, _, _ = _tile_origin(pid, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
+    _produce(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, K_TILES,
+             HAS_S2, PRELOAD, FUSED, ONE_BOX)  # fmt: skip
+    laps_before = LAPS
+    for t in range(pid + gl.num_programs(0), _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB),
+                   gl.num_programs(0)):  # fmt: skip
+        x0, y0, _, _ = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
+        for lap in range(LAPS):
+            for s in gl.static_range(STAGES):
+                _load_stage(
+                    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+                    lap * STAGES + s, laps_before + lap, s, HAS_S2, FUSED, ONE_BOX,
+                )  # fmt: skip
+        laps_before += LAPS
+
+
+@gluon.jit
+def _consume_walk(
+    x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_desc, c_smem, c2_smem, M,
+    N: gl.constexpr, K_TILES: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
+    BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, layouts: gl.constexpr, SWAP_AB: gl.constexpr,
+    GROUP_M: gl.constexpr,
+):  # fmt: skip
+    """Default partition of a persistent walk: per tile, _consume's MMAs, then the epilogue,
+    whose TMA stores run on while the next tile's MMAs start (the producer has its first
+    stages loaded by then)."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    LAPS: gl.constexpr = K_TILES // STAGES
+    BLOCK_R: gl.constexpr = x_ring.type.shape[1]
+    WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2
+    laps_before = 0
+    for t in range(gl.program_id(0), _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB),
+                   gl.num_programs(0)):  # fmt: skip
+        acc = gl.zeros((BLOCK_R, BLOCK_S), dtype=gl.float32, layout=layouts[0])
+        acc2 = gl.zeros((BLOCK_R, BLOCK_S2 if HAS_S2 else BLOCK_S), dtype=gl.float32,
+                        layout=layouts[1] if HAS_S2 else layouts[0])  # fmt: skip
+        for lap in range(LAPS):
+            for s in gl.static_range(STAGES):
+                acc, acc2 = _mma_stage(
+                    acc, acc2, x_ring, y_ring, y2_ring, ready, empty, laps_before + lap, s,
+                    lap > 0, HAS_S2, FUSED,
+                )  # fmt: skip
+        if HAS_S2:
+            acc, acc2 = warpgroup_mma_wait(num_outstanding=0, deps=(acc, acc2))
+        else:
+            acc = warpgroup_mma_wait(num_outstanding=0, deps=(acc,))
+        # The tile's last stage goes back now: left to the next tile's first stage, the
+        # producer would be a stage short over this epilogue.
+        async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
+        _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
+        tma.store_wait(pendings=0)  # the previous tile's stores have read the staging tiles
+        _store_tile((acc, acc2), c_desc, c2_desc, c_smem, c2_smem, m0, n0, BLOCK_S, SWAP_AB,
+                    HAS_S2)  # fmt: skip
+        laps_before += LAPS
+    tma.store_wait(pendings=0)
+
+
+@gluon.jit
+def _num_tiles(M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constexpr,
+               SWAP_AB: gl.constexpr):  # fmt: skip
+    TOKENS: gl.constexpr = WIDTH if SWAP_AB else BLOCK_R
+    COLUMNS: gl.constexpr = BLOCK_R if SWAP_AB else WIDTH
+    return gl.cdiv(M, TOKENS) * ((N + COLUMNS - 1) // COLUMNS)
+
+
+@gluon.jit
+def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constexpr,
+                 SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr):  # fmt: skip
+    """(x0, y0, m0, n0): where tile t's X and Y rows start, and its first token and column of
+    C. Token tiles vary fastest, GROUP_M of them at a time (all with 0): CTAs running side by
+    side read the same columns of B, and with a group the same tokens of A too."""
+    TOKENS: gl.constexpr = WIDTH if SWAP_AB else BLOCK_R
+    COLUMNS: gl.constexpr = BLOCK_R if SWAP_AB else WIDTH
+    tiles_m = gl.cdiv(M, TOKENS)
+    if GROUP_M == 0:
+        tm = t % tiles_m
+        tn = t // tiles_m
+    else:
+        GROUP_TILES: gl.constexpr = GROUP_M * ((N + COLUMNS - 1) // COLUMNS)
+        first = (t // GROUP_TILES) * GROUP_M
+        rows = gl.minimum(tiles_m - first, GROUP_M)
+        tm = first + (t % GROUP_TILES) % rows
+        tn = (t % GROUP_TILES) // rows
+    # The last tile along each side is shifted back to end at the side's end.
+    m0 = gl.minimum(tm * TOKENS, gl.maximum(M - TOKENS, 0))
+    n0 = gl.minimum(tn * COLUMNS, N - COLUMNS)
+    if SWAP_AB:
+        return n0, m0, m0, n0
+    else:
+        return m0, n0, m0, n0
+
+
+@gluon.jit
+def _store_tile(accs, c_desc, c2_desc, c_smem, c2_smem, m0, n0, BLOCK_S: gl.constexpr,
+                SWAP_AB: gl.constexpr, HAS_S2: gl.constexpr):  # fmt: skip
+    """The tile's accumulators (one per dot) to C at (m0, n0), through shared memory and TMA
+    stores (not waited for)."""
+    _stage(accs[0], c_smem, SWAP_AB)
+    if HAS_S2:
+        _stage(accs[1], c2_smem, SWAP_AB)
+    fence_async_shared()
+    tma.async_copy_shared_to_global(c_desc, [m0, n0], c_smem)
+    if HAS_S2:
+        if SWAP_AB:
+            tma.async_copy_shared_to_global(c2_desc, [m0 + BLOCK_S, n0], c2_smem)
+        else:
+            tma.async_copy_shared_to_global(c2_desc, [m0, n0 + BLOCK_S], c2_smem)
+
+
+@gluon.jit
 def _stage(acc, c_smem, SWAP_AB: gl.constexpr):
     """acc (fp32, rows x columns of the MMA tile) -> fp16, transposed with SWAP_AB, into the
     shared-memory tile c_smem, laid out for its TMA store."""
@@ -347,6 +481,8 @@ def _ws_tile_kernel(
     PRELOAD: gl.constexpr,
     FUSED: gl.constexpr,  # one ring for both dots' Y tiles (cfg.ONE_WGMMA)
     ONE_BOX: gl.constexpr,  # one TMA box for both dots' Y rows (cfg.ONE_Y_BOX)
+    PERSISTENT: gl.constexpr,  # each CTA walks tiles pid, pid + grid, ... (_walk_tiles)
+    GROUP_M: gl.constexpr,  # token tiles side by side in the tile order (_tile_origin)
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -354,20 +490,8 @@ def _ws_tile_kernel(
     BLOCK_S2: gl.constexpr = 0 if y2_desc is None else y2_desc.block_type.shape[0]
     WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2
     K_TILES: gl.constexpr = K // BLOCK_K
-    # Token tiles vary fastest: CTAs running side by side read the same columns of B.
-    pid = gl.program_id(0)
-    if SWAP_AB:
-        tiles_m = gl.cdiv(M, WIDTH)
-        m0 = gl.minimum((pid % tiles_m) * WIDTH, gl.maximum(M - WIDTH, 0))
-        n0 = gl.minimum((pid // tiles_m) * BLOCK_R, N - BLOCK_R)
-        x0 = n0
-        y0 = m0
-    else:
-        tiles_m = gl.cdiv(M, BLOCK_R)
-        m0 = gl.minimum((pid % tiles_m) * BLOCK_R, gl.maximum(M - BLOCK_R, 0))
-        n0 = gl.minimum((pid // tiles_m) * WIDTH, N - WIDTH)
-        x0 = m0
-        y0 = n0
+    # This CTA's (first) tile.
+    x0, y0, m0, n0 = _tile_origin(gl.program_id(0), M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
 
     x_ring = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BLOCK_R, BLOCK_K], x_desc.layout)
     HAS_S2: gl.constexpr = y2_desc is not None
@@ -424,6 +548,25 @@ def _ws_tile_kernel(
         _acc_layout(gl.num_warps(), BLOCK_S),
         _acc_layout(gl.num_warps(), BLOCK_S2),
     )
+    if PERSISTENT:
+        c2_or_c = c2_desc if HAS_S2 else c_desc
+        gl.warp_specialize(
+            [
+                (
+                    _consume_walk,
+                    (x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_or_c, c_smem, c2_smem, M,
+                     N, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2, layouts, SWAP_AB, GROUP_M),
+                ),
+                (
+                    _produce_walk,
+                    (x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, empty, M, N,
+                     K_TILES, HAS_S2, PRELOAD, FUSED, ONE_BOX, WIDTH, SWAP_AB, GROUP_M),
+                ),
+            ],
+            [1],
+            [PRODUCER_REGS],
+        )  # fmt: skip
+        return
     accs = gl.warp_specialize(
         [
             (
@@ -466,16 +609,7 @@ def _ws_tile_kernel(
         [1],
         [PRODUCER_REGS],
     )
-    _stage(accs[0], c_smem, SWAP_AB)
-    if HAS_S2:
-        _stage(accs[1], c2_smem, SWAP_AB)
-    fence_async_shared()
-    tma.async_copy_shared_to_global(c_desc, [m0, n0], c_smem)
-    if HAS_S2:
-        if SWAP_AB:
-            tma.async_copy_shared_to_global(c2_desc, [m0 + BLOCK_S, n0], c2_smem)
-        else:
-            tma.async_copy_shared_to_global(c2_desc, [m0, n0 + BLOCK_S], c2_smem)
+    _store_tile(accs, c_desc, c2_desc, c_smem, c2_smem, m0, n0, BLOCK_S, SWAP_AB, HAS_S2)
     tma.store_wait(pendings=0)
 
 
@@ -579,7 +713,8 @@ def replay_slots(cfg: WsTileConfig) -> tuple:
 def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTileConfig):
     M, K = A.shape
     N = B.shape[0]
-    grid = (cfg.num_tiles(M, N), 1, 1)
+    tiles = cfg.num_tiles(M, N)
+    grid = (min(tiles, sm_count(A.device)) if cfg.PERSISTENT else tiles, 1, 1)
     descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
     return grid, (
         *descs,
@@ -592,4 +727,6 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.PRELOAD,
         cfg.ONE_WGMMA,
         cfg.ONE_Y_BOX,
+        cfg.PERSISTENT,
+        cfg.GROUP_M,
     )
