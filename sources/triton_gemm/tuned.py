@@ -41,10 +41,10 @@ M in 232 (bucket <= 232): best geomean 1.105x vs torch; runner-up 1.103x; 94 con
 M in 240 (bucket <= 240): best geomean 1.103x vs torch; runner-up 1.099x; 94 configs
 M in 248 (bucket <= 248): best geomean 1.097x vs torch; runner-up 1.097x; 94 configs
 M in 256 (bucket <= 256): best geomean 1.105x vs torch; runner-up 1.104x; 94 configs
-M in 972 (bucket <= 1024): best geomean 1.003x vs torch; runner-up 1.002x; 42 configs
-M in 2053 (bucket <= 2176): best geomean 0.960x vs torch; runner-up 0.959x; 42 configs
-M in 2379 (bucket <= 4096): best geomean 0.879x vs torch; runner-up 0.872x; 42 configs
-M in 8192 (bucket <= inf): best geomean 0.968x vs torch; runner-up 0.921x; 43 configs
+M in 972 (bucket <= 1024): best geomean 1.017x vs torch; runner-up 1.016x; 108 configs
+M in 2053 (bucket <= 2176): best geomean 1.005x vs torch; runner-up 1.004x; 108 configs
+M in 2379 (bucket <= 4096): best geomean 0.877x vs torch; runner-up 0.877x; 108 configs
+M in 8192 (bucket <= inf): best geomean 1.001x vs torch; runner-up 0.999x; 109 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -73,6 +73,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -89,6 +91,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -105,6 +109,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -121,6 +127,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -137,6 +145,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -153,6 +163,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -169,6 +181,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -185,6 +199,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -201,6 +217,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -217,6 +235,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -233,6 +253,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -249,6 +271,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -265,6 +289,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -281,6 +307,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -297,6 +325,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -313,6 +343,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -329,6 +361,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -345,6 +379,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -361,6 +397,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -377,6 +415,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -393,6 +433,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -409,6 +451,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -425,6 +469,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -441,6 +487,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -457,6 +505,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -473,6 +523,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -489,6 +541,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -505,6 +559,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -521,6 +577,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -537,6 +595,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -553,6 +613,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -569,6 +631,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -585,6 +649,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -601,6 +667,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -617,6 +685,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -633,6 +703,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -649,6 +721,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -665,6 +739,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -681,6 +757,8 @@ TABLE = [
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -695,8 +773,10 @@ TABLE = [
             PRODUCER_REGS=24,
             PRELOAD=1,
             B_EVICT_FIRST=True,
-            ONE_WGMMA=False,
+            ONE_WGMMA=True,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
@@ -709,10 +789,12 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=True,
+            GROUP_M=0,
         ),
     ),
     (
@@ -725,22 +807,30 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=1,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
+            PERSISTENT=False,
+            GROUP_M=0,
         ),
     ),
     (
         1 << 62,
-        TmaConfig(
-            BLOCK_M=128,
-            BLOCK_N=256,
+        WsTileConfig(
+            BLOCK_R=128,
+            BLOCK_S=128,
             BLOCK_K=64,
+            BLOCK_S2=64,
+            SWAP_AB=True,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=2,
+            B_EVICT_FIRST=True,
+            ONE_WGMMA=False,
+            ONE_Y_BOX=False,
+            PERSISTENT=True,
             GROUP_M=8,
-            CTAS_PER_SM=1,
-            num_warps=8,
-            num_stages=3,
         ),
     ),
 ]
