@@ -179,12 +179,12 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     1, 2 or 4 ring stages preloaded (ws_tile.py: the first loads issued before the
     warp-specialized region). Two-dot tiles come also with ONE_WGMMA (the two dots as one
     WGMMA, wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both). Above M = 256,
-    128-row tiles come also as a persistent walk (one CTA per SM) and in groups of 8 token
-    tiles, each alone and both together."""
+    128-row tiles (one WGMMA or two) come also as a persistent walk (one CTA per SM) and in
+    groups of 8 token tiles, each alone and both together."""
     shapes = _ws_shapes(m)
     fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2]
-    walks = [c for c in shapes if m > 256 and c.BLOCK_R == 128]
     shapes += fused + [replace(c, ONE_Y_BOX=True) for c in fused]
+    walks = [c for c in shapes if m > 256 and c.BLOCK_R == 128]
     shapes += [
         replace(c, PERSISTENT=persistent, GROUP_M=group)
         for c, persistent, group in itertools.product(walks, (False, True), WALK_GROUPS)
