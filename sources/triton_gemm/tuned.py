@@ -42,9 +42,9 @@ M in 240 (bucket <= 240): best geomean 1.103x vs torch; runner-up 1.099x; 94 con
 M in 248 (bucket <= 248): best geomean 1.097x vs torch; runner-up 1.097x; 94 configs
 M in 256 (bucket <= 256): best geomean 1.105x vs torch; runner-up 1.104x; 94 configs
 M in 972 (bucket <= 1024): best geomean 1.017x vs torch; runner-up 1.016x; 108 configs
-M in 2053 (bucket <= 2176): best geomean 1.005x vs torch; runner-up 1.004x; 108 configs
-M in 2379 (bucket <= 4096): best geomean 0.877x vs torch; runner-up 0.877x; 108 configs
-M in 8192 (bucket <= inf): best geomean 1.001x vs torch; runner-up 0.999x; 109 configs
+M in 2053 (bucket <= 2176): best geomean 1.013x vs torch; runner-up 1.013x; 372 configs
+M in 2379 (bucket <= 4096): best geomean 0.951x vs torch; runner-up 0.949x; 372 configs
+M in 8192 (bucket <= inf): best geomean 1.010x vs torch; runner-up 1.010x; 372 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -789,9 +789,9 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=1,
             B_EVICT_FIRST=True,
-            ONE_WGMMA=False,
+            ONE_WGMMA=True,
             ONE_Y_BOX=False,
             PERSISTENT=True,
             GROUP_M=0,
@@ -801,17 +801,17 @@ TABLE = [
         4096,
         WsTileConfig(
             BLOCK_R=128,
-            BLOCK_S=256,
+            BLOCK_S=128,
             BLOCK_K=64,
-            BLOCK_S2=0,
-            SWAP_AB=False,
+            BLOCK_S2=32,
+            SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=1,
             B_EVICT_FIRST=True,
-            ONE_WGMMA=False,
-            ONE_Y_BOX=False,
-            PERSISTENT=False,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=True,
             GROUP_M=0,
         ),
     ),
@@ -825,7 +825,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
