@@ -160,9 +160,10 @@ def _tile_tma(m: int) -> list[TileTmaConfig]:
 WS_WIDTHS = (
     (32, 0), (32, 16), (64, 0), (64, 8), (64, 16), (64, 32), (128, 0), (128, 64), (256, 0),
 )  # fmt: skip
-# Above M = 256, 64 deep. 96 and 160 wide: at M = 2379 their busiest CTA has 3 tiles of 160
-# (or 5 of 96) tokens of 128 rows of B, 480 tokens, where 2 tiles of 256 (the 128 x 256
-# straight tile: 19 x 12 tiles) are 512.
+# Above M = 256, 64 deep, 64 or 128 rows, straight and swap-AB. 96 and 160 wide: at M = 2379
+# their busiest CTA has 3 tiles of 160 (or 5 of 96) tokens of 128 rows of B, 480 tokens, where
+# 2 tiles of 256 (the 128 x 256 straight tile: 19 x 12 tiles) are 512; 7 walked tiles of 64
+# rows x 128 tokens are 448 (912 tiles on 132 SMs).
 WS_WIDE = ((64, 32), (128, 0), (128, 32), (128, 64), (256, 0))
 WS_FROM_M = 56  # below, only tiles narrow enough to spread B over most SMs
 PRELOADS = (0, 1, 2, 4)
@@ -174,17 +175,16 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     tokens 24, 32 or 48 wide (128, 96 or 64 CTAs) and swap-AB tiles of 64 rows of B with the
     tokens on the narrow side (and, at 33-48 tokens, 32 + 16 of them), each K depth. Up to
     M = 256: straight tiles of 64 tokens (128 above M = 128) in one wave (at least half of one),
-    each K depth. Above: straight and swap-AB tiles of 128 (and 64) rows, 64 deep, 96 to 256
-    wide (WS_WIDE). Each with 0,
-    1, 2 or 4 ring stages preloaded (ws_tile.py: the first loads issued before the
-    warp-specialized region). Two-dot tiles come also with ONE_WGMMA (the two dots as one
-    WGMMA, wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both). Above M = 256,
-    128-row tiles (one WGMMA or two) come also as a persistent walk (one CTA per SM) and in
-    groups of 8 token tiles, each alone and both together."""
+    each K depth. Above: straight and swap-AB tiles of 64 and 128 rows, 64 deep, 96 to 256
+    wide (WS_WIDE). Each with 0, 1, 2 or 4 ring stages preloaded (ws_tile.py: the first loads
+    issued before the warp-specialized region). Two-dot tiles come also with ONE_WGMMA (the
+    two dots as one WGMMA, wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both).
+    Above M = 256 every tile comes also as a persistent walk (one CTA per SM) and in groups of
+    8 token tiles, each alone and both together."""
     shapes = _ws_shapes(m)
     fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2]
     shapes += fused + [replace(c, ONE_Y_BOX=True) for c in fused]
-    walks = [c for c in shapes if m > 256 and c.BLOCK_R == 128]
+    walks = [c for c in shapes if m > 256]
     shapes += [
         replace(c, PERSISTENT=persistent, GROUP_M=group)
         for c, persistent, group in itertools.product(walks, (False, True), WALK_GROUPS)
@@ -211,7 +211,8 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
         return [c for c in out if ws_tile_is_valid(c, N, K)]
     if m > 256:
         out = [WsTileConfig(r, s, 64, s2) for r, (s, s2) in itertools.product((64, 128), WS_WIDE)]
-        out += [WsTileConfig(128, s, 64, s2, SWAP_AB=True) for s, s2 in WS_WIDE if s + s2 != 128]
+        swapped = itertools.product((64, 128), WS_WIDE)
+        out += [WsTileConfig(r, s, 64, s2, SWAP_AB=True) for r, (s, s2) in swapped]
         return [c for c in out if ws_tile_is_valid(c, N, K)]
     out = []
     for r, (s, s2), bk in itertools.product((64, 128), WS_WIDTHS, (64, 128, 256)):
