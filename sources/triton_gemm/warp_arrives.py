@@ -43,7 +43,7 @@ def with_warp_arrives(ptx: str, num_warps: int, barriers: int) -> str:
         return (
             f"{i}{{\n{i}.reg .b32 %r_warp_lane;\n{i}.reg .pred %p_warp_lead;\n"
             f"{i}elect.sync %r_warp_lane|%p_warp_lead, -1;\n"
-            f"{i}@%p_warp_lead mbarrier.arrive.shared::cta.b64 _, {m['bar']};\n{i}}}"
+            f"{i}@%p_warp_lead cp.async.mbarrier.arrive.noinc.shared.b64 {m['bar']};\n{i}}}"
         )
 
     def recount(m: re.Match) -> str:
