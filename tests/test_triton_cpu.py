@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 import torch
 from helpers import run_repo_module
-from triton_gemm import gemv, l2_hints, pair, tma, tma_tile, warp_arrives, wgmma_fuse, ws_tile
+from triton_gemm import gemv, l2_hints, pair, tma, tma_tile, wgmma_fuse, ws_tile
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, is_valid
@@ -194,21 +194,6 @@ WS_VARIANTS = sorted(
             GROUP_M=8,
         ),  # fmt: skip
         WsTileConfig(128, 256, 64, PRELOAD=1, GROUP_M=8),
-        # One release arrive a warp: one and two consumer warp groups, a walk, one WGMMA.
-        WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, WARP_ARRIVES=True),
-        WsTileConfig(64, 64, 64, PRELOAD=4, WARP_ARRIVES=True),
-        WsTileConfig(64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, WARP_ARRIVES=True),
-        WsTileConfig(
-            128,
-            128,
-            64,
-            32,
-            SWAP_AB=True,
-            PRELOAD=1,
-            ONE_WGMMA=True,
-            PERSISTENT=True,
-            WARP_ARRIVES=True,
-        ),  # fmt: skip
     },
     key=repr,
 )
@@ -280,11 +265,8 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     compiled = ws_compiled[cfg]
     ptx, hinted = compiled["ptx"], compiled["patched_ptx"]
     assert hinted, "the hint was not added (l2_hints found the PTX laid out otherwise)"
-    # The other changes (test_ws_tile_runs_two_dots_as_one_wgmma..., ..._one_arrive_a_warp).
-    if cfg.ONE_WGMMA:
+    if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
         ptx = wgmma_fuse.with_fused_dots(ptx, cfg.BLOCK_S, cfg.BLOCK_S2)
-    if cfg.WARP_ARRIVES:
-        ptx = warp_arrives.with_warp_arrives(ptx, cfg.num_warps, cfg.ring)
     descriptors = l2_hints.descriptor_registers(ptx)
     # B's descriptors by what the launch passes (operand 1), in the kernel's parameter order;
     # with ONE_Y_BOX the second dot's Y descriptor is passed and never read.
@@ -337,41 +319,6 @@ def test_ws_tile_runs_two_dots_as_one_wgmma_over_both_accumulators(cfg, ws_compi
     waits = re.compile(r"wgmma\.wait_group\.sync\.aligned (\d+);")
     assert [int(n) for n in waits.findall(patched)] == [int(n) // 2 for n in waits.findall(ptx)]
     assert compiled["patched_spill_stores"] == 0
-
-
-_INIT_COUNT = re.compile(r"mbarrier\.init\.shared::cta\.b64 \[[^\]]+\], (\d+);")
-_WARP_ARRIVE = re.compile(
-    r"elect\.sync %r_warp_lane\|%p_warp_lead, -1;\n[ \t]*@%p_warp_lead "
-    r"cp\.async\.mbarrier\.arrive\.noinc\.shared\.b64 \[[^\]]+\];"
-)
-
-
-@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.WARP_ARRIVES], ids=repr)
-def test_ws_tile_hands_stages_back_with_one_arrive_a_warp(cfg, ws_compiled):
-    ptx, patched = ws_compiled[cfg]["ptx"], ws_compiled[cfg]["patched_ptx"]
-    # As compiled: an arrive by every consumer thread on barriers counting them all; what runs:
-    # the same arrives by each warp's elected lane, on the ring's barriers counting the warps.
-    threads = 32 * cfg.num_warps
-    arrives = ptx.count("cp.async.mbarrier.arrive.noinc.shared.b64")
-    assert arrives > 0 and len(_WARP_ARRIVE.findall(patched)) == arrives
-    assert patched.count("cp.async.mbarrier.arrive") == arrives
-    counts = [int(n) for n in _INIT_COUNT.findall(ptx)]
-    patched_counts = [int(n) for n in _INIT_COUNT.findall(patched)]
-    assert counts.count(threads) == cfg.ring and threads not in patched_counts
-    assert patched_counts == [cfg.num_warps if n == threads else n for n in counts]
-    assert ws_compiled[cfg]["patched_spill_stores"] == 0
-
-
-def test_warp_arrives_refuses_a_kernel_it_would_change_in_part():
-    with_warp_arrives = warp_arrives.with_warp_arrives
-    init = "\t@%p1 mbarrier.init.shared::cta.b64 [%r{}], 128;\n"
-    arrive = "\tcp.async.mbarrier.arrive.noinc.shared.b64 \t[global_smem+{}];\n"
-    ptx = init.format(1) + init.format(2) + arrive.format(0) + arrive.format(8)
-    assert with_warp_arrives(ptx, 4, 2).count("elect.sync") == 2
-    with pytest.raises(ValueError, match="not 3"):
-        with_warp_arrives(ptx, 4, 3)  # a barrier of the ring not found
-    with pytest.raises(ValueError, match="recognized"):
-        with_warp_arrives(ptx + "\tcp.async.mbarrier.arrive.shared.b64 [%r9];\n", 4, 2)
 
 
 def test_one_y_box_widens_only_y_descriptors_boxes_in_a_copy():

@@ -65,7 +65,6 @@ from .launch import Described, described, finish_compiled_with
 from .ptx_rewrite import reassembled
 from .tma import sm_count
 from .tma_tile import TileTmaConfig
-from .warp_arrives import with_warp_arrives
 from .wgmma_fuse import with_fused_dots
 
 SMEM_BYTES = 227 * 1024
@@ -87,7 +86,6 @@ class WsTileConfig:
     ONE_Y_BOX: bool = False  # with ONE_WGMMA: both dots' Y rows in one TMA box (_with_wide_y_box)
     PERSISTENT: bool = False  # one CTA per SM walking the tiles (_walk_tiles), not one per tile
     GROUP_M: int = 0  # token tiles side by side in the tile order (_tile_origin); 0: all of them
-    WARP_ARRIVES: bool = False  # stages handed back by one arrive a warp (warp_arrives.py)
 
     @property
     def num_warps(self) -> int:
@@ -646,12 +644,10 @@ def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
 
 
 def _finish(kernel, cfg: WsTileConfig):
-    """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
-    evict-first (B_EVICT_FIRST) and one release arrive a warp (WARP_ARRIVES), from its changed
-    PTX (launch.py runs this once per compile). A change the PTX is not laid out for is left
-    out with a warning: the kernel computes the same without any (ONE_WGMMA's ring holds the
-    same rows for two WGMMAs; with_warp_arrives changes all of its arrives and barriers or
-    none). With ONE_Y_BOX,
+    """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA) and B's loads hinted
+    evict-first (B_EVICT_FIRST), from its changed PTX (launch.py runs this once per compile).
+    A change the PTX is not laid out for is left out with a warning: the kernel computes the
+    same without either (ONE_WGMMA's ring holds the same rows for two WGMMAs). With ONE_Y_BOX,
     Y's boxes are widened (_with_wide_y_box): the kernel needs that to be right."""
     if cfg.ONE_Y_BOX:
         kernel = _with_wide_y_box(kernel, cfg)
@@ -661,8 +657,6 @@ def _finish(kernel, cfg: WsTileConfig):
         changes.append(("one WGMMA for both dots", with_fused_dots, (cfg.BLOCK_S, cfg.BLOCK_S2)))
     if cfg.B_EVICT_FIRST:
         changes.append(("the L2 hint on B's loads", with_evict_first, (b_descriptors(cfg),)))
-    if cfg.WARP_ARRIVES:
-        changes.append(("one arrive a warp", with_warp_arrives, (cfg.num_warps, cfg.ring)))
     changed = ptx
     for what, change, args in changes:
         try:
