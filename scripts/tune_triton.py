@@ -163,7 +163,7 @@ WS_WIDTHS = (
 # Above M = 256, 64 deep, 64 or 128 rows, straight and swap-AB. 96 and 160 wide: at M = 2379
 # their busiest CTA has 3 tiles of 160 (or 5 of 96) tokens of 128 rows of B, 480 tokens, where
 # 2 tiles of 256 (the 128 x 256 straight tile: 19 x 12 tiles) are 512; 7 walked tiles of 64
-# rows x 128 tokens are 448 (912 tiles on 132 SMs).
+# rows x 128 tokens are 448 (912 tiles on 132 SMs), and so are 2 of 128 x 224 (three dots).
 WS_WIDE = ((64, 32), (128, 0), (128, 32), (128, 64), (256, 0))
 WS_FROM_M = 56  # below, only tiles narrow enough to spread B over most SMs
 PRELOADS = (0, 1, 2, 4)
@@ -176,14 +176,15 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     tokens on the narrow side (and, at 33-48 tokens, 32 + 16 of them), each K depth. Up to
     M = 256: straight tiles of 64 tokens (128 above M = 128) in one wave (at least half of one),
     each K depth. Above: straight and swap-AB tiles of 64 and 128 rows, 64 deep, 96 to 256
-    wide (WS_WIDE). Each with 0, 1, 2 or 4 ring stages preloaded (ws_tile.py: the first loads
-    issued before the warp-specialized region). Two-dot tiles come also with ONE_WGMMA (the
-    two dots as one WGMMA, wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both).
+    wide (WS_WIDE), and 128 x 224 as three dots (one WGMMA, one Y box). Each with 0, 1, 2 or 4
+    ring stages preloaded (ws_tile.py: the first loads issued before the warp-specialized
+    region). Two-dot tiles come also with ONE_WGMMA (the two dots as one WGMMA,
+    wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both).
     Above M = 256 every tile comes also as a persistent walk (one CTA per SM) and in groups of
     8 token tiles, each alone and both together."""
     shapes = _ws_shapes(m)
-    fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2]
-    shapes += fused + [replace(c, ONE_Y_BOX=True) for c in fused]
+    fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2 and not c.ONE_WGMMA]
+    shapes += fused + [replace(c, ONE_Y_BOX=True) for c in fused if not c.ONE_Y_BOX]
     walks = [c for c in shapes if m > 256]
     shapes += [
         replace(c, PERSISTENT=persistent, GROUP_M=group)
@@ -213,6 +214,22 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
         out = [WsTileConfig(r, s, 64, s2) for r, (s, s2) in itertools.product((64, 128), WS_WIDE)]
         swapped = itertools.product((64, 128), WS_WIDE)
         out += [WsTileConfig(r, s, 64, s2, SWAP_AB=True) for r, (s, s2) in swapped]
+        # 224 = 128 + 64 + 32 wide, three dots as one WGMMA from one Y box, its output tile
+        # staged whole or a dot at a time (ONE_C_TILE: a walk then has 4 stages, not 2).
+        out += [
+            WsTileConfig(
+                128,
+                128,
+                64,
+                64,
+                SWAP_AB=swap,
+                ONE_WGMMA=True,
+                ONE_Y_BOX=True,
+                BLOCK_S3=32,
+                ONE_C_TILE=one_c_tile,
+            )  # fmt: skip
+            for swap, one_c_tile in itertools.product((False, True), (False, True))
+        ]
         return [c for c in out if ws_tile_is_valid(c, N, K)]
     out = []
     for r, (s, s2), bk in itertools.product((64, 128), WS_WIDTHS, (64, 128, 256)):

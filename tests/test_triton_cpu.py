@@ -194,6 +194,26 @@ WS_VARIANTS = sorted(
             GROUP_M=8,
         ),  # fmt: skip
         WsTileConfig(128, 256, 64, PRELOAD=1, GROUP_M=8),
+        # Three dots as one WGMMA (224 = 128 + 64 + 32, 112 = 64 + 32 + 16), one Y box; the
+        # output tiles in one buffer or three; a walk.
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=True,
+            BLOCK_S3=32,
+            ONE_C_TILE=True,
+        ),  # fmt: skip
+        WsTileConfig(128, 128, 64, 64, PRELOAD=2, ONE_WGMMA=True, ONE_Y_BOX=True, BLOCK_S3=32),
+        WsTileConfig(
+            64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, BLOCK_S3=16, ONE_C_TILE=True
+        ),  # fmt: skip
+        WsTileConfig(64, 64, 64, 16, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True, ONE_C_TILE=True),
     },
     key=repr,
 )
@@ -226,6 +246,8 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     assert f"wgmma.mma_async.sync.aligned.m64n{cfg.BLOCK_S}k16.f32.f16.f16" in ptx
     if cfg.BLOCK_S2:
         assert f"wgmma.mma_async.sync.aligned.m64n{cfg.BLOCK_S2}k16.f32.f16.f16" in ptx
+    if cfg.BLOCK_S3:
+        assert f"wgmma.mma_async.sync.aligned.m64n{cfg.BLOCK_S3}k16.f32.f16.f16" in ptx
     # (Triton 3.6 spells the loads' destination shared::cluster, 3.7 shared::cta.)
     load = r"cp\.async\.bulk\.tensor\.2d\.shared::(cta|cluster)\.global\.mbarrier::complete_tx"
     assert re.search(load, ptx)
@@ -235,15 +257,18 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     assert f"setmaxnreg.dec.sync.aligned.u32 \t{cfg.PRODUCER_REGS};" in ptx
     # Consumers release stages with per-thread arrives and the ring is unrolled, so the kernel
     # has a handful of 128-thread bar.syncs (one per lap through the ring, the epilogue's, up
-    # to three, or one per TMA load, around each preloaded stage's loads), not two per K step
-    # (7820a51's kernel: 2 x 16 or 2 x 32 in the loop alone); nothing spilled.
+    # to three, or one per TMA load, around each preloaded stage's loads, and with ONE_C_TILE
+    # two more a later dot: its staging tile waits for the store before it), not two per K
+    # step (7820a51's kernel: 2 x 16 or 2 x 32 in the loop alone); nothing spilled.
     assert "cp.async.mbarrier.arrive.noinc.shared.b64" in ptx
     loads = 1 + cfg.BLOCK_K // cfg.y_box_k * (1 + (cfg.BLOCK_S2 > 0 and not cfg.ONE_Y_BOX))
-    assert ptx.count("bar.sync") <= 6 + max(3, loads) * cfg.PRELOAD, ptx.count("bar.sync")
+    staging = 2 * (len(cfg.dot_widths) - 1) if cfg.ONE_C_TILE else 0
+    bar_syncs = ptx.count("bar.sync")
+    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging, bar_syncs
     assert spill_stores == 0
     # The ring as configured beside the output tile (stages_that_fit's budget).
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
-    tile_bytes = cfg.BLOCK_R * cfg.width * 2
+    tile_bytes = cfg.BLOCK_R * (cfg.BLOCK_S if cfg.ONE_C_TILE else cfg.width) * 2
     assert ring_bytes + tile_bytes <= shared <= ring_bytes + tile_bytes + 1024 <= 227 * 1024
 
 
@@ -266,7 +291,7 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     ptx, hinted = compiled["ptx"], compiled["patched_ptx"]
     assert hinted, "the hint was not added (l2_hints found the PTX laid out otherwise)"
     if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
-        ptx = wgmma_fuse.with_fused_dots(ptx, cfg.BLOCK_S, cfg.BLOCK_S2)
+        ptx = wgmma_fuse.with_fused_dots(ptx, *cfg.dot_widths)
     descriptors = l2_hints.descriptor_registers(ptx)
     # B's descriptors by what the launch passes (operand 1), in the kernel's parameter order;
     # with ONE_Y_BOX the second dot's Y descriptor is passed and never read.
@@ -296,28 +321,31 @@ _WGMMA = re.compile(
 
 
 @pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.ONE_WGMMA], ids=repr)
-def test_ws_tile_runs_two_dots_as_one_wgmma_over_both_accumulators(cfg, ws_compiled):
+def test_ws_tile_runs_its_dots_as_one_wgmma_over_all_accumulators(cfg, ws_compiled):
     compiled = ws_compiled[cfg]
-    two = _WGMMA.findall(compiled["ptx"])
+    apart = _WGMMA.findall(compiled["ptx"])
     one = _WGMMA.findall(compiled["patched_ptx"])
-    firsts = [w for w in two if int(w[0]) == cfg.BLOCK_S]
-    seconds = [w for w in two if int(w[0]) == cfg.BLOCK_S2]
-    # As compiled: one WGMMA of each dot per k-step; what runs: one of both widths in each
-    # pair's place, over the first's registers then the second's, reading the same X tile.
-    assert firsts and len(firsts) == len(seconds) and len(two) == 2 * len(firsts)
-    assert len(one) == len(firsts)
-    for (n, regs, desc_x), first, second in zip(one, firsts, seconds, strict=True):
+    dots = len(cfg.dot_widths)
+    by_dot = [[w for w in apart if int(w[0]) == width] for width in cfg.dot_widths]
+    # As compiled: one WGMMA of each dot per k-step; what runs: one of the whole width in each
+    # set's place, over the first's registers, then the second's (then the third's), reading
+    # the same X tile.
+    assert by_dot[0] and len(apart) == dots * len(by_dot[0])
+    assert all(len(wgmmas) == len(by_dot[0]) for wgmmas in by_dot)
+    assert len(one) == len(by_dot[0])
+    for (n, regs, desc_x), *parts in zip(one, *by_dot, strict=True):
         assert int(n) == cfg.width
-        assert regs == f"{first[1]},{second[1]}" and desc_x == first[2] == second[2]
+        assert regs == ",".join(p[1] for p in parts)
+        assert {desc_x} == {p[2] for p in parts}
         assert len(regs.split(",")) == cfg.width // 2  # fp32: 4 per 8 columns, 128 threads
-    # The second dot's groups, emptied, are gone (ptxas would issue a null HGMMA for each), and
-    # every wait counts half the groups.
+    # The later dots' groups, emptied, are gone (ptxas would issue a null HGMMA for each), and
+    # every wait counts 1 / dots of the groups.
     ptx, patched = compiled["ptx"], compiled["patched_ptx"]
     commit, fence = "wgmma.commit_group.sync.aligned;", "wgmma.fence.sync.aligned;"
-    assert patched.count(commit) * 2 == ptx.count(commit)
-    assert patched.count(fence) * 2 == ptx.count(fence)
+    assert patched.count(commit) * dots == ptx.count(commit)
+    assert patched.count(fence) * dots == ptx.count(fence)
     waits = re.compile(r"wgmma\.wait_group\.sync\.aligned (\d+);")
-    assert [int(n) for n in waits.findall(patched)] == [int(n) // 2 for n in waits.findall(ptx)]
+    assert [int(n) for n in waits.findall(patched)] == [int(n) // dots for n in waits.findall(ptx)]
     assert compiled["patched_spill_stores"] == 0
 
 
@@ -385,7 +413,7 @@ def test_triton_encodes_descriptor_boxes_from_the_kernels_metadata(monkeypatch):
     assert [80, 64] in [list(a) for a in encoded[0] if isinstance(a, (list, tuple))]
 
 
-def test_fused_dots_refuse_ptx_without_pairs():
+def test_fused_dots_refuse_ptx_without_one_wgmma_of_each_dot_a_step():
     line = (
         "\twgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16 {{{regs}}}, {x}, {y}, "
         "%p1, 1, 1, 0, 0;\n"
@@ -398,9 +426,9 @@ def test_fused_dots_refuse_ptx_without_pairs():
 
     fused = fuse(first + "\tfence;\n" + second)
     assert fused == line.format(n=80, regs="%r1,%r2,%r3", x="%rd1", y="%rd2") + "\tfence;\n"
-    with pytest.raises(ValueError, match="not pairs"):
+    with pytest.raises(ValueError, match="not one of each width a step"):
         fuse(first)
-    with pytest.raises(ValueError, match="not pairs"):
+    with pytest.raises(ValueError, match="not one of each width a step"):
         fuse(first + second + second)
     with pytest.raises(ValueError, match="reads its X tile"):
         fuse(first + second.replace("%rd1", "%rd9"))
@@ -410,6 +438,15 @@ def test_fused_dots_refuse_ptx_without_pairs():
         fuse(first + second.replace("%p1", "%p2"))
     with pytest.raises(ValueError, match="no m64n264k16"):
         fuse(first + second, 256, 8)
+    with pytest.raises(ValueError, match="no m64n80k16"):  # not widest first
+        fuse(first + second, 16, 64)
+    # Three dots: each later one joins the first dot's WGMMA, in the order of the widths.
+    third = line.format(n=8, regs="%r4", x="%rd1", y="%rd4")
+    fused = wgmma_fuse.with_fused_dots(first + second + third, 64, 16, 8, drop_empty_groups=False)
+    assert fused == line.format(n=88, regs="%r1,%r2,%r3,%r4", x="%rd1", y="%rd2")
+    with pytest.raises(ValueError, match="reads its X tile"):  # a third dot's X of its own
+        fuse3 = wgmma_fuse.with_fused_dots
+        fuse3(first + second + third.replace("%rd1", "%rd9"), 64, 16, 8, drop_empty_groups=False)
 
 
 def test_fused_dots_drop_the_emptied_groups_and_halve_the_waits():
@@ -427,9 +464,9 @@ def test_fused_dots_drop_the_emptied_groups_and_halve_the_waits():
         merged + "\twgmma.wait_group.sync.aligned 1;\n"
         + merged + "\twgmma.wait_group.sync.aligned 0;\n"
     )  # fmt: skip
-    with pytest.raises(ValueError, match="odd number"):
+    with pytest.raises(ValueError, match="whole sets of 2"):
         wgmma_fuse.with_fused_dots(stage.replace("N;", "1;"), 64, 16)
-    with pytest.raises(ValueError, match="not one in two"):  # a group that stays full
+    with pytest.raises(ValueError, match="not 1 in 2"):  # a group that stays full
         wgmma_fuse.with_fused_dots(stage.replace("N;", "2;").replace(commit, "", 1), 64, 16)
 
 
@@ -464,7 +501,7 @@ def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked(
         assert ws_tile._finish(kernel, cfg) is kernel
     assert ws_tile._finish(kernel, replace(cfg, B_EVICT_FIRST=False)) is kernel
     fused = WsTileConfig(64, 64, 64, 16, B_EVICT_FIRST=False, ONE_WGMMA=True)
-    with pytest.warns(UserWarning, match="without one WGMMA for both dots"):
+    with pytest.warns(UserWarning, match="without one WGMMA for all dots"):
         assert ws_tile._finish(kernel, fused) is kernel
 
 

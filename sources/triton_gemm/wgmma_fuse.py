@@ -35,54 +35,61 @@ _WGMMA = re.compile(
 )
 
 
-def with_fused_dots(ptx: str, first: int, second: int, drop_empty_groups: bool = True) -> str:
-    """ptx with every m64n{second}k16 WGMMA merged into the m64n{first}k16 before it that reads
-    the same X descriptor, and (drop_empty_groups) the emptied groups taken out, the waits
-    halved. ValueError unless every one of either width pairs up exactly once, with the same
-    predicate and scales, and the groups and waits are as two dots leave them."""
-    if not first > second > 0 or (first + second) % 8 or first + second > 256:
-        raise ValueError(f"no m64n{first + second}k16 WGMMA to merge {first} + {second} into")
+def with_fused_dots(ptx: str, *widths: int, drop_empty_groups: bool = True) -> str:
+    """ptx with the WGMMAs of side-by-side dots of `widths` (widest first: 64, 16 or 128, 64,
+    32) merged into one: every m64n{w}k16 of a later dot joins the nearest m64n{widths[0]}k16
+    before it that reads the same X descriptor, in the order of `widths`, and
+    (drop_empty_groups) the emptied groups are taken out, each wait counting 1 / len(widths) of
+    the groups it did. ValueError unless every WGMMA of each width finds its place exactly once,
+    with the same predicate and scales, and the groups and waits are as the dots leave them."""
+    first, others = widths[0], widths[1:]
+    total = sum(widths)
+    if not others or list(widths) != sorted(set(widths), reverse=True) or total % 8 or total > 256:
+        raise ValueError(f"no m64n{total}k16 WGMMA to merge {' + '.join(map(str, widths))} into")
     found = list(_WGMMA.finditer(ptx))
     firsts = [m for m in found if int(m["n"]) == first]
-    seconds = [m for m in found if int(m["n"]) == second]
-    if not seconds or len(firsts) != len(seconds) or len(found) != 2 * len(firsts):
+    by_width = {w: [m for m in found if int(m["n"]) == w] for w in others}
+    counts = [len(firsts)] + [len(ms) for ms in by_width.values()]
+    if not firsts or len(set(counts)) != 1 or len(found) != len(widths) * len(firsts):
         raise ValueError(
-            f"{len(firsts)} m64n{first}k16 and {len(seconds)} m64n{second}k16 WGMMAs "
-            f"among {len(found)}: not pairs"
+            f"{', '.join(f'{n} m64n{w}k16' for n, w in zip(counts, widths, strict=True))} WGMMAs "
+            f"among {len(found)}: not one of each width a step"
         )
-    partner = {}
-    for m2 in seconds:
-        before = [m1 for m1 in firsts if m1.start() < m2.start() and m1["desc_x"] == m2["desc_x"]]
-        if not before or before[-1].start() in partner:
-            raise ValueError(f"no m64n{first}k16 before `{m2[0].strip()}` reads its X tile")
-        m1 = before[-1]
-        if m1["rest"] != m2["rest"]:
-            raise ValueError(f"`{m1[0].strip()}` and `{m2[0].strip()}` differ in their flags")
-        partner[m1.start()] = m2
+    partners = {m1.start(): [] for m1 in firsts}
+    for w in others:
+        for m2 in by_width[w]:
+            before = [m1 for m1 in firsts if m1.start() < m2.start()]
+            before = [m1 for m1 in before if m1["desc_x"] == m2["desc_x"]]
+            if not before or len(partners[before[-1].start()]) != others.index(w):
+                raise ValueError(f"no m64n{first}k16 before `{m2[0].strip()}` reads its X tile")
+            m1 = before[-1]
+            if m1["rest"] != m2["rest"]:
+                raise ValueError(f"`{m1[0].strip()}` and `{m2[0].strip()}` differ in their flags")
+            partners[m1.start()].append(m2)
 
     def merged(m: re.Match) -> str:
-        n = int(m["n"])
-        if n == second:
+        if int(m["n"]) != first:
             return ""
-        m2 = partner[m.start()]
+        regs = ",".join([m["regs"]] + [m2["regs"] for m2 in partners[m.start()]])
         return (
-            f"{m['indent']}wgmma.mma_async.sync.aligned.m64n{first + second}k16.f32.f16.f16 "
-            f"{{{m['regs']},{m2['regs']}}}, {m['desc_x']}, {m['desc_y']}, {m['rest']};\n"
+            f"{m['indent']}wgmma.mma_async.sync.aligned.m64n{total}k16.f32.f16.f16 "
+            f"{{{regs}}}, {m['desc_x']}, {m['desc_y']}, {m['rest']};\n"
         )
 
     out = _WGMMA.sub(merged, ptx)
-    return _without_empty_groups(out) if drop_empty_groups else out
+    return _without_empty_groups(out, len(widths)) if drop_empty_groups else out
 
 
-def _without_empty_groups(ptx: str) -> str:
-    """ptx without its empty WGMMA groups, each wait counting half the groups it did. Half the
-    groups must be empty (merging leaves every second one so) and every wait's count even."""
+def _without_empty_groups(ptx: str, dots: int) -> str:
+    """ptx without its empty WGMMA groups, each wait counting 1 / dots of the groups it did.
+    All but one in `dots` groups must be empty (merging leaves them so) and every wait's count
+    a multiple of `dots`."""
     commits = ptx.count(_COMMIT)
     empty = len(_EMPTY_GROUP.findall(ptx))
-    if not empty or 2 * empty != commits:
-        raise ValueError(f"{empty} empty WGMMA groups among {commits}: not one in two")
+    if not empty or dots * empty != (dots - 1) * commits:
+        raise ValueError(f"{empty} empty WGMMA groups among {commits}: not {dots - 1} in {dots}")
     waits = [int(n) for n in _WAIT.findall(ptx)]
-    if any(n % 2 for n in waits):
-        raise ValueError(f"a wait for an odd number of groups ({waits}): not after whole pairs")
+    if any(n % dots for n in waits):
+        raise ValueError(f"a wait for groups ({waits}) not after whole sets of {dots}")
     out = _EMPTY_GROUP.sub(lambda m: m[1], ptx)  # the lines between stay (ptxas drops them)
-    return _WAIT.sub(lambda m: f"wgmma.wait_group.sync.aligned {int(m[1]) // 2};", out)
+    return _WAIT.sub(lambda m: f"wgmma.wait_group.sync.aligned {int(m[1]) // dots};", out)

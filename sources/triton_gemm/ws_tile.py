@@ -86,6 +86,8 @@ class WsTileConfig:
     ONE_Y_BOX: bool = False  # with ONE_WGMMA: both dots' Y rows in one TMA box (_with_wide_y_box)
     PERSISTENT: bool = False  # one CTA per SM walking the tiles (_walk_tiles), not one per tile
     GROUP_M: int = 0  # token tiles side by side in the tile order (_tile_origin); 0: all of them
+    BLOCK_S3: int = 0  # with ONE_Y_BOX: a third dot beside the second (224 = 128 + 64 + 32)
+    ONE_C_TILE: bool = False  # the dots' output tiles staged one after another in one buffer
 
     @property
     def num_warps(self) -> int:
@@ -97,7 +99,11 @@ class WsTileConfig:
 
     @property
     def width(self) -> int:
-        return self.BLOCK_S + self.BLOCK_S2
+        return self.BLOCK_S + self.BLOCK_S2 + self.BLOCK_S3
+
+    @property
+    def dot_widths(self) -> tuple[int, ...]:
+        return tuple(w for w in (self.BLOCK_S, self.BLOCK_S2, self.BLOCK_S3) if w)
 
     @property
     def y_box_k(self) -> int:
@@ -118,7 +124,13 @@ class WsTileConfig:
         (the compiled kernels' shared memory is within 1 KB of the two, checked in
         tests/test_triton_cpu.py)."""
         stage = (self.BLOCK_R + self.width) * self.BLOCK_K * 2
-        return (SMEM_BYTES - self.BLOCK_R * self.width * 2 - 1024) // stage
+        return (SMEM_BYTES - self.c_tile_bytes - 1024) // stage
+
+    @property
+    def c_tile_bytes(self) -> int:
+        """Shared memory staging the output tile: the whole tile, or (ONE_C_TILE) the first
+        dot's, which the others reuse."""
+        return self.BLOCK_R * (self.BLOCK_S if self.ONE_C_TILE else self.width) * 2
 
     @property
     def ring(self) -> int:
@@ -133,12 +145,11 @@ class WsTileConfig:
         return -(-m // self.block_m) * -(-n // self.block_n)
 
     def c_boxes(self) -> tuple:
-        """The TMA store boxes of the two dots' tiles of C (tokens x columns); None for none."""
+        """The TMA store boxes of the three dots' tiles of C (tokens x columns); None for none."""
+        widths = (self.BLOCK_S, self.BLOCK_S2, self.BLOCK_S3)
         if self.SWAP_AB:
-            first, second = (self.BLOCK_S, self.BLOCK_R), (self.BLOCK_S2, self.BLOCK_R)
-        else:
-            first, second = (self.BLOCK_R, self.BLOCK_S), (self.BLOCK_R, self.BLOCK_S2)
-        return first, (second if self.BLOCK_S2 else None)
+            return tuple((w, self.BLOCK_R) if w else None for w in widths)
+        return tuple((self.BLOCK_R, w) if w else None for w in widths)
 
 
 def _pow2(x: int) -> bool:
@@ -161,29 +172,58 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and 0 <= cfg.PRELOAD <= cfg.ring
         and (not cfg.ONE_WGMMA or cfg.BLOCK_S2 > 0)
         and (not cfg.ONE_Y_BOX or cfg.ONE_WGMMA)
+        and (cfg.BLOCK_S3 == 0 or _third_dot_fits(cfg))
+        and (not cfg.ONE_C_TILE or cfg.BLOCK_S2 > 0)
         and (not cfg.PERSISTENT or (k // cfg.BLOCK_K) % cfg.ring == 0)
         and cfg.GROUP_M >= 0
     )
 
 
+def _third_dot_fits(cfg: WsTileConfig) -> bool:
+    """A third dot comes only as one WGMMA of all three from one Y box (its Y rows are loaded
+    with the others' and lie in their ring); the ring's blocks are its rows, so the other two
+    widths are multiples of it."""
+    return (
+        cfg.ONE_Y_BOX
+        and _pow2(cfg.BLOCK_S3)
+        and 8 <= cfg.BLOCK_S3 < cfg.BLOCK_S2
+        and cfg.width <= 256
+    )
+
+
+@gluon.constexpr_function
+def _third_dot_rows(ring_rows, second_rows, fused):
+    """The third dot's width, read off a FUSED ring's block rows (0: no third dot)."""
+    return ring_rows if fused and ring_rows < second_rows else 0
+
+
 @gluon.jit
-def _y_tiles(y_ring, y2_ring, s, part, BLOCK_S: gl.constexpr, K_PARTS: gl.constexpr,
-             FUSED: gl.constexpr):  # fmt: skip
-    """Ring stage s's Y tile and second-dot Y tile (of K part `part`). FUSED: both in one ring
-    of BLOCK_S2-row blocks 64 deep, each K part's second-dot rows right after its first-dot
-    rows (one WGMMA reads both: they must lie at one stride, which a 128-deep tile's two
-    swizzle atoms side by side would not give), K_PARTS parts a stage."""
+def _y_tiles(y_ring, y2_ring, s, part, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr,
+             K_PARTS: gl.constexpr, FUSED: gl.constexpr):  # fmt: skip
+    """Ring stage s's Y tiles of the first, second and third dot (of K part `part`; without a
+    third dot, the second's tile stands in for it). FUSED: all in one ring of blocks 64 deep,
+    BLOCK_S2 rows each (the third dot's width with one), each K part's second-dot rows right
+    after its first-dot rows and the third's after those (one WGMMA reads them all: they must
+    lie at one stride, which a 128-deep tile's two swizzle atoms side by side would not give),
+    K_PARTS parts a stage."""
     if FUSED:
-        BLOCK_S2: gl.constexpr = y_ring.type.shape[1]
+        ROWS: gl.constexpr = y_ring.type.shape[1]
         PART_K: gl.constexpr = y_ring.type.shape[2]
-        BLOCKS: gl.constexpr = BLOCK_S // BLOCK_S2 + 1  # per K part
+        BLOCK_S3: gl.constexpr = _third_dot_rows(ROWS, BLOCK_S2, FUSED)
+        BLOCKS: gl.constexpr = (BLOCK_S + BLOCK_S2 + BLOCK_S3) // ROWS  # per K part
         start = (s * K_PARTS + part) * BLOCKS
         first = y_ring.index(start)._reinterpret(
             y_ring.dtype, [BLOCK_S, PART_K], y_ring.type.layout
         )
-        return first, y_ring.index(start + BLOCKS - 1)
+        if BLOCK_S3 == 0:
+            return first, y_ring.index(start + BLOCKS - 1), y_ring.index(start + BLOCKS - 1)
+        else:
+            second = y_ring.index(start + BLOCK_S // ROWS)._reinterpret(
+                y_ring.dtype, [BLOCK_S2, PART_K], y_ring.type.layout
+            )
+            return first, second, y_ring.index(start + BLOCKS - 1)
     else:
-        return y_ring.index(s), y2_ring.index(s)
+        return y_ring.index(s), y2_ring.index(s), y2_ring.index(s)
 
 
 @gluon.jit
@@ -206,20 +246,23 @@ def _issue_stage(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s: gl.constexpr,
     HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr,
 ):  # fmt: skip
-    """TMA the i-th K step of the tile into ring stage s. ONE_BOX: y_desc's boxes hold both
-    dots' rows (the launch encodes them so: _with_wide_y_box), landing where _y_tiles reads."""
+    """TMA the i-th K step of the tile into ring stage s. ONE_BOX: y_desc's boxes hold every
+    dot's rows (the launch encodes them so: _with_wide_y_box), landing where _y_tiles reads."""
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
     BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
+    BLOCK_S2: gl.constexpr = y2_desc.block_type.shape[0]  # (BLOCK_S without a second dot)
     PART_K: gl.constexpr = y_desc.block_type.shape[1]  # BLOCK_K, or 64 with FUSED
     K_PARTS: gl.constexpr = BLOCK_K // PART_K
     Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
-    Y_BYTES: gl.constexpr = K_PARTS * (y_desc.block_type.nbytes + Y2_BYTES)
+    # A third dot's rows come in Y's wide box (ONE_BOX), as many bytes as its ring block holds.
+    Y3_BYTES: gl.constexpr = _third_dot_rows(y_ring.type.shape[1], BLOCK_S2, FUSED) * PART_K * 2
+    Y_BYTES: gl.constexpr = K_PARTS * (y_desc.block_type.nbytes + Y2_BYTES + Y3_BYTES)
     stage_bytes: gl.constexpr = x_desc.block_type.nbytes + Y_BYTES
     k = i * BLOCK_K
     mbarrier.expect(ready[s], stage_bytes)
     tma.async_copy_global_to_shared(x_desc, [x0, k], ready[s], x_ring.index(s))
     for part in gl.static_range(K_PARTS):
-        y, y2 = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, K_PARTS, FUSED)
+        y, y2, _ = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
         tma.async_copy_global_to_shared(y_desc, [y0, k + part * PART_K], ready[s], y)
         if HAS_S2 and not ONE_BOX:
             tma.async_copy_global_to_shared(
@@ -258,8 +301,9 @@ def _produce(
 
 
 @gluon.jit
-def _mma_stage(acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.constexpr,
-               after_lap_one, HAS_S2: gl.constexpr, FUSED: gl.constexpr):  # fmt: skip
+def _mma_stage(acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.constexpr,
+               after_lap_one, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
+               HAS_S3: gl.constexpr):  # fmt: skip
     """Wait for ring stage s, issue its WGMMAs, wait for the previous stage's, and hand the
     previous stage back to the producer. Stage 0's previous stage is the last of the lap
     before, which exists once `after_lap_one` holds (a releasing arrive for a stage never
@@ -271,19 +315,27 @@ def _mma_stage(acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.cons
     # tiles' registers (324 bytes at 64 x (64 + 16)).
     si = (lap * STAGES + s) % STAGES
     x = x_ring.index(si)
-    BLOCK_S: gl.constexpr = acc.type.shape[1]  # before the MMAs make acc an async result
+    # (Widths read before the MMAs make the accumulators async results.)
+    BLOCK_S: gl.constexpr = acc.type.shape[1]
+    BLOCK_S2: gl.constexpr = acc2.type.shape[1]
     PART_K: gl.constexpr = y_ring.type.shape[2]
     K_PARTS: gl.constexpr = x_ring.type.shape[2] // PART_K
     for part in gl.static_range(K_PARTS):
         xp = x
         if K_PARTS > 1:
             xp = x.slice(part * PART_K, PART_K, dim=1)
-        y, y2 = _y_tiles(y_ring, y2_ring, si, part, BLOCK_S, K_PARTS, FUSED)
+        y, y2, y3 = _y_tiles(y_ring, y2_ring, si, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
         acc = warpgroup_mma(xp, y.permute((1, 0)), acc, is_async=True)
         if HAS_S2:
             acc2 = warpgroup_mma(xp, y2.permute((1, 0)), acc2, is_async=True)
+        if HAS_S3:
+            acc3 = warpgroup_mma(xp, y3.permute((1, 0)), acc3, is_async=True)
     # This stage's MMA groups may stay in flight; the previous stage's are done.
-    if HAS_S2:
+    if HAS_S3:
+        acc, acc2, acc3, _ = warpgroup_mma_wait(
+            num_outstanding=3 * K_PARTS, deps=(acc, acc2, acc3, x)
+        )
+    elif HAS_S2:
         acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2 * K_PARTS, deps=(acc, acc2, x))
     else:
         acc, _ = warpgroup_mma_wait(num_outstanding=K_PARTS, deps=(acc, x))
@@ -295,13 +347,40 @@ def _mma_stage(acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s: gl.cons
             async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
     else:
         async_copy.mbarrier_arrive(empty[s - 1], increment_count=False)
-    return acc, acc2
+    return acc, acc2, acc3
+
+
+@gluon.jit
+def _zero_accs(BLOCK_R: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr,
+               BLOCK_S3: gl.constexpr, layouts: gl.constexpr):  # fmt: skip
+    """fp32 accumulators of the dots, zero. A dot that is not there gets a stand-in of the
+    first's shape that no MMA touches."""
+    acc = gl.zeros((BLOCK_R, BLOCK_S), dtype=gl.float32, layout=layouts[0])
+    acc2 = gl.zeros((BLOCK_R, BLOCK_S2 if BLOCK_S2 > 0 else BLOCK_S), dtype=gl.float32,
+                    layout=layouts[1] if BLOCK_S2 > 0 else layouts[0])  # fmt: skip
+    acc3 = gl.zeros((BLOCK_R, BLOCK_S3 if BLOCK_S3 > 0 else BLOCK_S), dtype=gl.float32,
+                    layout=layouts[2] if BLOCK_S3 > 0 else layouts[0])  # fmt: skip
+    return acc, acc2, acc3
+
+
+@gluon.jit
+def _all_done(acc, acc2, acc3, HAS_S2: gl.constexpr, HAS_S3: gl.constexpr):
+    """The dots' accumulators, as a tuple, once every WGMMA group is done."""
+    if HAS_S3:
+        acc, acc2, acc3 = warpgroup_mma_wait(num_outstanding=0, deps=(acc, acc2, acc3))
+        return (acc, acc2, acc3)
+    elif HAS_S2:
+        acc, acc2 = warpgroup_mma_wait(num_outstanding=0, deps=(acc, acc2))
+        return (acc, acc2)
+    else:
+        return (warpgroup_mma_wait(num_outstanding=0, deps=(acc,)),)
 
 
 @gluon.jit
 def _consume(
     x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
-    FUSED: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, layouts: gl.constexpr,
+    FUSED: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr,
+    layouts: gl.constexpr,
 ):  # fmt: skip
     """Default partition: WGMMA the ring's stages into fp32 accumulators (one per Y tile),
     one batch in flight; a stage goes back to the producer once the batch reading it is done.
@@ -312,25 +391,21 @@ def _consume(
     STAGES: gl.constexpr = x_ring.type.shape[0]
     LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
-    acc = gl.zeros((BLOCK_R, BLOCK_S), dtype=gl.float32, layout=layouts[0])
-    # Without a second dot acc2 is a stand-in that no MMA touches.
-    acc2 = gl.zeros((BLOCK_R, BLOCK_S2 if HAS_S2 else BLOCK_S), dtype=gl.float32,
-                    layout=layouts[1] if HAS_S2 else layouts[0])  # fmt: skip
+    HAS_S3: gl.constexpr = BLOCK_S3 > 0
+    acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
     for lap in range(LAPS):
         for s in gl.static_range(STAGES):
-            acc, acc2 = _mma_stage(
-                acc, acc2, x_ring, y_ring, y2_ring, ready, empty, lap, s, lap > 0, HAS_S2, FUSED
-            )
+            acc, acc2, acc3 = _mma_stage(
+                acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, lap, s, lap > 0, HAS_S2,
+                FUSED, HAS_S3,
+            )  # fmt: skip
     for s in gl.static_range(K_TILES % STAGES):
-        acc, acc2 = _mma_stage(
-            acc, acc2, x_ring, y_ring, y2_ring, ready, empty, LAPS, s, LAPS > 0, HAS_S2, FUSED
-        )
-    # Tuples: Triton 3.6's warp_specialize takes the default partition's results as one.
-    if HAS_S2:
-        acc, acc2 = warpgroup_mma_wait(num_outstanding=0, deps=(acc, acc2))
-        return (acc, acc2)
-    else:
-        return (warpgroup_mma_wait(num_outstanding=0, deps=(acc,)),)
+        acc, acc2, acc3 = _mma_stage(
+            acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, LAPS, s, LAPS > 0, HAS_S2,
+            FUSED, HAS_S3,
+        )  # fmt: skip
+    # A tuple: Triton 3.6's warp_specialize takes the default partition's results as one.
+    return _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
 
 
 @gluon.jit
@@ -364,10 +439,10 @@ def _produce_walk(
 
 @gluon.jit
 def _consume_walk(
-    x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_desc, c_smem, c2_smem, M,
-    N: gl.constexpr, K_TILES: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
-    BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, layouts: gl.constexpr, SWAP_AB: gl.constexpr,
-    GROUP_M: gl.constexpr,
+    x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem,
+    M, N: gl.constexpr, K_TILES: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
+    BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr, layouts: gl.constexpr,
+    SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr, ONE_C_TILE: gl.constexpr,
 ):  # fmt: skip
     """Default partition of a persistent walk: per tile, _consume's MMAs, then the epilogue,
     whose TMA stores run on while the next tile's MMAs start (the producer has its first
@@ -375,30 +450,26 @@ def _consume_walk(
     STAGES: gl.constexpr = x_ring.type.shape[0]
     LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
-    WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2
+    WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2 + BLOCK_S3
+    HAS_S3: gl.constexpr = BLOCK_S3 > 0
     laps_before = 0
     for t in range(gl.program_id(0), _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB),
                    gl.num_programs(0)):  # fmt: skip
-        acc = gl.zeros((BLOCK_R, BLOCK_S), dtype=gl.float32, layout=layouts[0])
-        acc2 = gl.zeros((BLOCK_R, BLOCK_S2 if HAS_S2 else BLOCK_S), dtype=gl.float32,
-                        layout=layouts[1] if HAS_S2 else layouts[0])  # fmt: skip
+        acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
         for lap in range(LAPS):
             for s in gl.static_range(STAGES):
-                acc, acc2 = _mma_stage(
-                    acc, acc2, x_ring, y_ring, y2_ring, ready, empty, laps_before + lap, s,
-                    lap > 0, HAS_S2, FUSED,
+                acc, acc2, acc3 = _mma_stage(
+                    acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, laps_before + lap,
+                    s, lap > 0, HAS_S2, FUSED, HAS_S3,
                 )  # fmt: skip
-        if HAS_S2:
-            acc, acc2 = warpgroup_mma_wait(num_outstanding=0, deps=(acc, acc2))
-        else:
-            acc = warpgroup_mma_wait(num_outstanding=0, deps=(acc,))
+        accs = _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
         # The tile's last stage goes back now: left to the next tile's first stage, the
         # producer would be a stage short over this epilogue.
         async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
         _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
         tma.store_wait(pendings=0)  # the previous tile's stores have read the staging tiles
-        _store_tile((acc, acc2), c_desc, c2_desc, c_smem, c2_smem, m0, n0, BLOCK_S, SWAP_AB,
-                    HAS_S2)  # fmt: skip
+        _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
+                    BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE)  # fmt: skip
         laps_before += LAPS
     tma.store_wait(pendings=0)
 
@@ -439,20 +510,48 @@ def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constex
 
 
 @gluon.jit
-def _store_tile(accs, c_desc, c2_desc, c_smem, c2_smem, m0, n0, BLOCK_S: gl.constexpr,
-                SWAP_AB: gl.constexpr, HAS_S2: gl.constexpr):  # fmt: skip
+def _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0,
+                BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, SWAP_AB: gl.constexpr,
+                HAS_S2: gl.constexpr, HAS_S3: gl.constexpr,
+                ONE_C_TILE: gl.constexpr):  # fmt: skip
     """The tile's accumulators (one per dot) to C at (m0, n0), through shared memory and TMA
-    stores (not waited for)."""
-    _stage(accs[0], c_smem, SWAP_AB)
-    if HAS_S2:
+    stores (the last not waited for). ONE_C_TILE: the dots' staging tiles share one buffer,
+    each written once the store before it has read it."""
+    if ONE_C_TILE:
+        _stage(accs[0], c_smem, SWAP_AB)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(c_desc, [m0, n0], c_smem)
+        tma.store_wait(pendings=0)
         _stage(accs[1], c2_smem, SWAP_AB)
-    fence_async_shared()
-    tma.async_copy_shared_to_global(c_desc, [m0, n0], c_smem)
-    if HAS_S2:
-        if SWAP_AB:
-            tma.async_copy_shared_to_global(c2_desc, [m0 + BLOCK_S, n0], c2_smem)
-        else:
-            tma.async_copy_shared_to_global(c2_desc, [m0, n0 + BLOCK_S], c2_smem)
+        fence_async_shared()
+        _store_dot(c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
+        if HAS_S3:
+            tma.store_wait(pendings=0)
+            _stage(accs[2], c3_smem, SWAP_AB)
+            fence_async_shared()
+            _store_dot(c3_desc, c3_smem, m0, n0, BLOCK_S + BLOCK_S2, SWAP_AB)
+    else:
+        _stage(accs[0], c_smem, SWAP_AB)
+        if HAS_S2:
+            _stage(accs[1], c2_smem, SWAP_AB)
+        if HAS_S3:
+            _stage(accs[2], c3_smem, SWAP_AB)
+        fence_async_shared()
+        tma.async_copy_shared_to_global(c_desc, [m0, n0], c_smem)
+        if HAS_S2:
+            _store_dot(c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
+        if HAS_S3:
+            _store_dot(c3_desc, c3_smem, m0, n0, BLOCK_S + BLOCK_S2, SWAP_AB)
+
+
+@gluon.jit
+def _store_dot(c_desc, c_smem, m0, n0, offset, SWAP_AB: gl.constexpr):
+    """TMA-store a later dot's staged tile, `offset` tokens (SWAP_AB) or columns past the
+    first dot's."""
+    if SWAP_AB:
+        tma.async_copy_shared_to_global(c_desc, [m0 + offset, n0], c_smem)
+    else:
+        tma.async_copy_shared_to_global(c_desc, [m0, n0 + offset], c_smem)
 
 
 @gluon.jit
@@ -472,6 +571,7 @@ def _ws_tile_kernel(
     y2_desc,  # [S, K] with (BLOCK_S2, BLOCK_K) boxes, for the second dot; None without
     c_desc,  # C [M, N], boxes of the first dot's tile
     c2_desc,  # C [M, N], boxes of the second dot's tile; None without
+    c3_desc,  # C [M, N], boxes of the third dot's tile; None without
     M,
     N: gl.constexpr,
     K: gl.constexpr,
@@ -483,12 +583,14 @@ def _ws_tile_kernel(
     ONE_BOX: gl.constexpr,  # one TMA box for both dots' Y rows (cfg.ONE_Y_BOX)
     PERSISTENT: gl.constexpr,  # each CTA walks tiles pid, pid + grid, ... (_walk_tiles)
     GROUP_M: gl.constexpr,  # token tiles side by side in the tile order (_tile_origin)
+    BLOCK_S3: gl.constexpr,  # the third dot's width (its Y rows come in Y's boxes); 0: none
+    ONE_C_TILE: gl.constexpr,  # the dots' output tiles staged in turn in the first's buffer
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
     BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
     BLOCK_S2: gl.constexpr = 0 if y2_desc is None else y2_desc.block_type.shape[0]
-    WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2
+    WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2 + BLOCK_S3
     K_TILES: gl.constexpr = K // BLOCK_K
     # This CTA's (first) tile.
     x0, y0, m0, n0 = _tile_origin(gl.program_id(0), M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
@@ -496,13 +598,13 @@ def _ws_tile_kernel(
     x_ring = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BLOCK_R, BLOCK_K], x_desc.layout)
     HAS_S2: gl.constexpr = y2_desc is not None
     if FUSED:
-        # Blocks of BLOCK_S2 rows 64 deep (a shared-memory shape's inner dimensions are powers
-        # of two): WIDTH // BLOCK_S2 of them per 64-deep K part, read through _y_tiles.
+        # Blocks of BLOCK_S2 rows (BLOCK_S3 with a third dot) 64 deep (a shared-memory shape's
+        # inner dimensions are powers of two): WIDTH // ROWS of them per 64-deep K part, read
+        # through _y_tiles.
         PART_K: gl.constexpr = y2_desc.block_type.shape[1]
-        BLOCKS: gl.constexpr = STAGES * (BLOCK_K // PART_K) * (WIDTH // BLOCK_S2)
-        y_ring = gl.allocate_shared_memory(
-            y2_desc.dtype, [BLOCKS, BLOCK_S2, PART_K], y2_desc.layout
-        )
+        ROWS: gl.constexpr = BLOCK_S3 if BLOCK_S3 > 0 else BLOCK_S2
+        BLOCKS: gl.constexpr = STAGES * (BLOCK_K // PART_K) * (WIDTH // ROWS)
+        y_ring = gl.allocate_shared_memory(y2_desc.dtype, [BLOCKS, ROWS, PART_K], y2_desc.layout)
         y2_ring = y_ring
     else:
         y_ring = gl.allocate_shared_memory(y_desc.dtype, [STAGES, BLOCK_S, BLOCK_K], y_desc.layout)
@@ -516,9 +618,24 @@ def _ws_tile_kernel(
     # way, and in a Gluon kernel with no logic but mbarriers and warp_specialize
     # (results/logs/s8/README.md).
     c_smem = gl.allocate_shared_memory(gl.float16, c_desc.block_type.shape, c_desc.layout)
+    HAS_S3: gl.constexpr = BLOCK_S3 > 0
     c2_smem = c_smem
-    if HAS_S2:
-        c2_smem = gl.allocate_shared_memory(gl.float16, c2_desc.block_type.shape, c2_desc.layout)
+    c3_smem = c_smem
+    if ONE_C_TILE:
+        # The later dots' tiles are narrower: views of the first's buffer (_store_tile waits
+        # for each store before the next dot's tile overwrites it).
+        c2_smem = c_smem._reinterpret(gl.float16, c2_desc.block_type.shape, c2_desc.layout)
+        if HAS_S3:
+            c3_smem = c_smem._reinterpret(gl.float16, c3_desc.block_type.shape, c3_desc.layout)
+    else:
+        if HAS_S2:
+            c2_smem = gl.allocate_shared_memory(
+                gl.float16, c2_desc.block_type.shape, c2_desc.layout
+            )
+        if HAS_S3:
+            c3_smem = gl.allocate_shared_memory(
+                gl.float16, c3_desc.block_type.shape, c3_desc.layout
+            )
     # One allocation per mbarrier (tuples): Triton orders accesses to one allocation with a
     # bar.sync, whatever the index.
     ready = ()
@@ -547,15 +664,18 @@ def _ws_tile_kernel(
     layouts: gl.constexpr = (
         _acc_layout(gl.num_warps(), BLOCK_S),
         _acc_layout(gl.num_warps(), BLOCK_S2),
+        _acc_layout(gl.num_warps(), BLOCK_S3),
     )
     if PERSISTENT:
         c2_or_c = c2_desc if HAS_S2 else c_desc
+        c3_or_c = c3_desc if HAS_S3 else c_desc
         gl.warp_specialize(
             [
                 (
                     _consume_walk,
-                    (x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_or_c, c_smem, c2_smem, M,
-                     N, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2, layouts, SWAP_AB, GROUP_M),
+                    (x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_or_c, c3_or_c, c_smem,
+                     c2_smem, c3_smem, M, N, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2, BLOCK_S3,
+                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE),
                 ),
                 (
                     _produce_walk,
@@ -582,6 +702,7 @@ def _ws_tile_kernel(
                     FUSED,
                     BLOCK_S,
                     BLOCK_S2,
+                    BLOCK_S3,
                     layouts,
                 ),
             ),
@@ -609,7 +730,8 @@ def _ws_tile_kernel(
         [1],
         [PRODUCER_REGS],
     )
-    _store_tile(accs, c_desc, c2_desc, c_smem, c2_smem, m0, n0, BLOCK_S, SWAP_AB, HAS_S2)
+    _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
+                BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE)  # fmt: skip
     tma.store_wait(pendings=0)
 
 
@@ -638,7 +760,7 @@ def b_descriptors(cfg: WsTileConfig) -> tuple[int, ...]:
 def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
     """(role, slot) of each descriptor the launch passes, in the kernel's parameter order: the
     replay_slots that are not None, named by what they load or store."""
-    roles = ("x", "y", "y2", "c", "c2")  # replay_slots' order
+    roles = ("x", "y", "y2", "c", "c2", "c3")  # replay_slots' order
     slots = replay_slots(cfg)
     return [(role, slot) for role, slot in zip(roles, slots, strict=True) if slot is not None]
 
@@ -654,7 +776,7 @@ def _finish(kernel, cfg: WsTileConfig):
     ptx = kernel.asm["ptx"]
     changes = []
     if cfg.ONE_WGMMA:
-        changes.append(("one WGMMA for both dots", with_fused_dots, (cfg.BLOCK_S, cfg.BLOCK_S2)))
+        changes.append(("one WGMMA for all dots", with_fused_dots, cfg.dot_widths))
     if cfg.B_EVICT_FIRST:
         changes.append(("the L2 hint on B's loads", with_evict_first, (b_descriptors(cfg),)))
     changed = ptx
@@ -668,11 +790,12 @@ def _finish(kernel, cfg: WsTileConfig):
 
 def _with_wide_y_box(kernel, cfg: WsTileConfig):
     """A copy of the compiled kernel whose launches encode Y's TMA descriptor with boxes of
-    both dots' rows (BLOCK_S + BLOCK_S2). Gluon's descriptors take power-of-two boxes only; the
-    box is not in the code but in the CUtensorMap, which Triton's launcher encodes from the
-    kernel's `tensordesc_meta` (launch.py's replayer too). With ONE_Y_BOX the kernel loads no
-    second-dot tile: the wide box lands on the first-dot tile and the rows after it (_y_tiles)
-    and completes the same bytes on the stage's barrier as the two boxes did."""
+    every dot's rows (the width: BLOCK_S + BLOCK_S2 + BLOCK_S3). Gluon's descriptors take
+    power-of-two boxes only; the box is not in the code but in the CUtensorMap, which Triton's
+    launcher encodes from the kernel's `tensordesc_meta` (launch.py's replayer too). With
+    ONE_Y_BOX the kernel loads no second-dot (or third-dot) tile: the wide box lands on the
+    first-dot tile and the rows after it (_y_tiles) and completes the bytes the stage's barrier
+    expects (_issue_stage)."""
     meta = [dict(m) for m in kernel.metadata.tensordesc_meta]
     y = [role for role, _ in _passed_descriptors(cfg)].index("y")
     if meta[y]["block_size"] != [cfg.BLOCK_S, cfg.y_box_k]:
@@ -689,8 +812,11 @@ finish_compiled_with(_ws_tile_kernel, _finish)
 def interpreter_twin(cfg: WsTileConfig) -> TileTmaConfig:
     """The tma_tile config of the same tiles, which TRITON_INTERPRET=1 runs on the CPU in this
     kernel's place: Gluon has no interpreter. Swapped two-dot tiles become one-dot tiles of
-    BLOCK_S tokens (more tiles, the same result). The Gluon kernel itself is compiled in CI
-    and run on the device (tests/test_triton_cpu.py, tests/test_triton_gpu.py)."""
+    BLOCK_S tokens (more tiles, the same result), and so do three-dot tiles of either kind.
+    The Gluon kernel itself is compiled in CI and run on the device (tests/test_triton_cpu.py,
+    tests/test_triton_gpu.py)."""
+    if cfg.BLOCK_S3:
+        return TileTmaConfig(cfg.BLOCK_R, cfg.BLOCK_S, cfg.BLOCK_K, num_stages=2)
     if cfg.SWAP_AB:
         return TileTmaConfig(cfg.BLOCK_S, cfg.BLOCK_R, cfg.BLOCK_K, SWAP_AB=True, num_stages=2)
     return TileTmaConfig(cfg.BLOCK_R, cfg.BLOCK_S, cfg.BLOCK_K, cfg.BLOCK_S2, num_stages=2)
@@ -698,15 +824,14 @@ def interpreter_twin(cfg: WsTileConfig) -> TileTmaConfig:
 
 def replay_slots(cfg: WsTileConfig) -> tuple:
     """What each leading argument is (launch.replayer): descriptors of X, Y, Y's second-dot
-    rows (or None), C and C's second-dot tile (or None)."""
+    rows (or None), C, C's second-dot tile and C's third-dot tile (or None)."""
     x_operand, y_operand = (1, 0) if cfg.SWAP_AB else (0, 1)
-    c_box, c2_box = cfg.c_boxes()
+    c_boxes = cfg.c_boxes()
     return (
         Described(x_operand, (cfg.BLOCK_R, cfg.BLOCK_K), gluon=True),
         Described(y_operand, (cfg.BLOCK_S, cfg.y_box_k), gluon=True),
         Described(y_operand, (cfg.BLOCK_S2, cfg.y_box_k), gluon=True) if cfg.BLOCK_S2 else None,
-        Described(2, c_box, gluon=True),
-        Described(2, c2_box, gluon=True) if c2_box else None,
+        *(Described(2, box, gluon=True) if box else None for box in c_boxes),
     )
 
 
@@ -729,4 +854,6 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.ONE_Y_BOX,
         cfg.PERSISTENT,
         cfg.GROUP_M,
+        cfg.BLOCK_S3,
+        cfg.ONE_C_TILE,
     )
