@@ -43,7 +43,7 @@ M in 248 (bucket <= 248): best geomean 1.097x vs torch; runner-up 1.097x; 94 con
 M in 256 (bucket <= 256): best geomean 1.105x vs torch; runner-up 1.104x; 94 configs
 M in 972 (bucket <= 1024): best geomean 1.017x vs torch; runner-up 1.016x; 108 configs
 M in 2053 (bucket <= 2176): best geomean 1.013x vs torch; runner-up 1.013x; 372 configs
-M in 2379 (bucket <= 4096): best geomean 0.951x vs torch; runner-up 0.949x; 372 configs
+M in 2379 (bucket <= 4096): best geomean 0.983x vs torch; runner-up 0.980x; 752 configs
 M in 8192 (bucket <= inf): best geomean 1.010x vs torch; runner-up 1.010x; 372 configs
 """
 
@@ -75,6 +75,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -93,6 +95,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -111,6 +115,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -129,6 +135,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -147,6 +155,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -165,6 +175,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -183,6 +195,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -201,6 +215,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -219,6 +235,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -237,6 +255,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -255,6 +275,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -273,6 +295,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -291,6 +315,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -309,6 +335,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -327,6 +355,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -345,6 +375,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -363,6 +395,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -381,6 +415,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -399,6 +435,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -417,6 +455,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -435,6 +475,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -453,6 +495,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -471,6 +515,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -489,6 +535,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -507,6 +555,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -525,6 +575,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -543,6 +595,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -561,6 +615,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -579,6 +635,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -597,6 +655,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -615,6 +675,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -633,6 +695,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -651,6 +715,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -669,6 +735,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -687,6 +755,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -705,6 +775,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -723,6 +795,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -741,6 +815,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -759,6 +835,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -777,6 +855,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -795,6 +875,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=True,
             GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
     (
@@ -803,7 +885,7 @@ TABLE = [
             BLOCK_R=128,
             BLOCK_S=128,
             BLOCK_K=64,
-            BLOCK_S2=32,
+            BLOCK_S2=64,
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
@@ -813,6 +895,8 @@ TABLE = [
             ONE_Y_BOX=True,
             PERSISTENT=True,
             GROUP_M=0,
+            BLOCK_S3=32,
+            ONE_C_TILE=True,
         ),
     ),
     (
@@ -831,6 +915,8 @@ TABLE = [
             ONE_Y_BOX=False,
             PERSISTENT=True,
             GROUP_M=8,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
         ),
     ),
 ]
