@@ -1,4 +1,4 @@
-"""One WGMMA in place of a Gluon kernel's two side-by-side dots, merged in its PTX.
+"""One WGMMA in place of a Gluon kernel's two (or three) side-by-side dots, merged in its PTX.
 
 Gluon's register tensors are powers of two (Triton 3.6 and 3.7 refuse a (64, 80) accumulator),
 so ws_tile.py writes an 80-wide tile as two dots, 64 + 16 columns, each its own WGMMA per k-step
@@ -14,7 +14,8 @@ becomes one m64n{n1 + n2}k16 over both register lists. That leaves the second do
 groups empty (a fence and a commit with no WGMMA between): ptxas issues a null
 HGMMA.64x8x16 for each. They go too (drop_empty_groups), and every wait's count of groups left
 in flight is halved: the kernel waits after whole pairs of groups, so N groups of
-(merged, empty) pairs are N / 2 merged ones.
+(merged, empty) pairs are N / 2 merged ones. A third dot (ws_tile's BLOCK_S3, its rows right
+after the second's) joins the same way: one m64n{n1 + n2 + n3}k16, the waits divided by 3.
 """
 
 import re

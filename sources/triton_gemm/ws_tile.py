@@ -31,7 +31,10 @@ to 7.75 at M = 80 (results/logs/s9/probe_ws_unrolled.log; the CuTe kernel: 7.5 a
 Operand mapping (as in the CuTe solution): straight, X = A (tokens on the MMA's 64-row side),
 Y = B; SWAP_AB, X = B (N on the 64-row side), Y = A (tokens on the narrow side), the tile
 stored transposed. Triton's block shapes are powers of two, so widths such as 80 = 64 + 16
-take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store. With ONE_WGMMA
+take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store, and 224 =
+128 + 64 + 32 a third (BLOCK_S3, one WGMMA from one Y box only; ONE_C_TILE stages the
+dots' output tiles in turn in the first's buffer, which leaves a 128 x 224 walk 4 ring
+stages, not 2). With ONE_WGMMA
 each stage's second-dot rows lie right after its first-dot rows, and the PTX issues the two
 dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31 us less than two WGMMAs at
 M = 40-256, 0.3-0.8 more with 128-row tiles at 972 and 2053 (results/logs/s13/probe_one_wgmma.log;
@@ -82,9 +85,9 @@ class WsTileConfig:
     PRODUCER_REGS: int = 24  # registers per thread of the producer warp
     PRELOAD: int = 0  # ring stages issued before the warp-specialized region
     B_EVICT_FIRST: bool = True  # an L2 evict-first hint on B's loads (l2_hints.py)
-    ONE_WGMMA: bool = False  # the two dots as one WGMMA of width BLOCK_S + BLOCK_S2 (wgmma_fuse.py)
-    ONE_Y_BOX: bool = False  # with ONE_WGMMA: both dots' Y rows in one TMA box (_with_wide_y_box)
-    PERSISTENT: bool = False  # one CTA per SM walking the tiles (_walk_tiles), not one per tile
+    ONE_WGMMA: bool = False  # the dots as one WGMMA of the whole width (wgmma_fuse.py)
+    ONE_Y_BOX: bool = False  # with ONE_WGMMA: every dot's Y rows in one TMA box (_with_wide_y_box)
+    PERSISTENT: bool = False  # one CTA per SM walking the tiles (_consume_walk), not one per tile
     GROUP_M: int = 0  # token tiles side by side in the tile order (_tile_origin); 0: all of them
     BLOCK_S3: int = 0  # with ONE_Y_BOX: a third dot beside the second (224 = 128 + 64 + 32)
     ONE_C_TILE: bool = False  # the dots' output tiles staged one after another in one buffer
@@ -414,7 +417,7 @@ def _produce_walk(
     K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr, FUSED: gl.constexpr,
     ONE_BOX: gl.constexpr, WIDTH: gl.constexpr, SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr,
 ):  # fmt: skip
-    """Producer partition of a persistent walk (_walk_tiles): the CTA's first tile as _produce
+    """Producer partition of a persistent walk (PERSISTENT): the CTA's first tile as _produce
     loads it, then every later tile's K steps, a whole number of laps a tile (is_valid), so the
     ring runs on across tiles without a pause."""
     STAGES: gl.constexpr = x_ring.type.shape[0]
@@ -477,6 +480,7 @@ def _consume_walk(
 @gluon.jit
 def _num_tiles(M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constexpr,
                SWAP_AB: gl.constexpr):  # fmt: skip
+    """The tiles a walk covers: token tiles x column tiles."""
     TOKENS: gl.constexpr = WIDTH if SWAP_AB else BLOCK_R
     COLUMNS: gl.constexpr = BLOCK_R if SWAP_AB else WIDTH
     return gl.cdiv(M, TOKENS) * ((N + COLUMNS - 1) // COLUMNS)
@@ -581,7 +585,7 @@ def _ws_tile_kernel(
     PRELOAD: gl.constexpr,
     FUSED: gl.constexpr,  # one ring for both dots' Y tiles (cfg.ONE_WGMMA)
     ONE_BOX: gl.constexpr,  # one TMA box for both dots' Y rows (cfg.ONE_Y_BOX)
-    PERSISTENT: gl.constexpr,  # each CTA walks tiles pid, pid + grid, ... (_walk_tiles)
+    PERSISTENT: gl.constexpr,  # each CTA walks tiles pid, pid + grid, ... (_consume_walk)
     GROUP_M: gl.constexpr,  # token tiles side by side in the tile order (_tile_origin)
     BLOCK_S3: gl.constexpr,  # the third dot's width (its Y rows come in Y's boxes); 0: none
     ONE_C_TILE: gl.constexpr,  # the dots' output tiles staged in turn in the first's buffer
