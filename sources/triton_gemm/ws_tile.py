@@ -383,14 +383,15 @@ def _all_done(acc, acc2, acc3, HAS_S2: gl.constexpr, HAS_S3: gl.constexpr):
 def _consume(
     x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
     FUSED: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr,
-    layouts: gl.constexpr,
+    layouts: gl.constexpr, laps_before,
 ):  # fmt: skip
-    """Default partition: WGMMA the ring's stages into fp32 accumulators (one per Y tile),
-    one batch in flight; a stage goes back to the producer once the batch reading it is done.
-    The ring is unrolled (one mbarrier allocation per stage, each named by a constant; the
-    buffers are indexed at run time, see _mma_stage): with the barriers in one indexed
-    allocation, and one thread arriving, Triton put a 128-thread bar.sync before every wait
-    and around every arrive; now there is one per lap."""
+    """Default partition (and a walk's, per tile, after `laps_before` laps through the ring):
+    WGMMA the ring's stages into fp32 accumulators (one per Y tile), one batch in flight; a
+    stage goes back to the producer once the batch reading it is done. The ring is unrolled
+    (one mbarrier allocation per stage, each named by a constant; the buffers are indexed at
+    run time, see _mma_stage): with the barriers in one indexed allocation, and one thread
+    arriving, Triton put a 128-thread bar.sync before every wait and around every arrive; now
+    there is one per lap."""
     STAGES: gl.constexpr = x_ring.type.shape[0]
     LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
@@ -399,13 +400,13 @@ def _consume(
     for lap in range(LAPS):
         for s in gl.static_range(STAGES):
             acc, acc2, acc3 = _mma_stage(
-                acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, lap, s, lap > 0, HAS_S2,
-                FUSED, HAS_S3,
+                acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, laps_before + lap, s,
+                lap > 0, HAS_S2, FUSED, HAS_S3,
             )  # fmt: skip
     for s in gl.static_range(K_TILES % STAGES):
         acc, acc2, acc3 = _mma_stage(
-            acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, LAPS, s, LAPS > 0, HAS_S2,
-            FUSED, HAS_S3,
+            acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, laps_before + LAPS, s,
+            LAPS > 0, HAS_S2, FUSED, HAS_S3,
         )  # fmt: skip
     # A tuple: Triton 3.6's warp_specialize takes the default partition's results as one.
     return _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
@@ -458,14 +459,8 @@ def _consume_walk(
     laps_before = 0
     for t in range(gl.program_id(0), _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB),
                    gl.num_programs(0)):  # fmt: skip
-        acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
-        for lap in range(LAPS):
-            for s in gl.static_range(STAGES):
-                acc, acc2, acc3 = _mma_stage(
-                    acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, laps_before + lap,
-                    s, lap > 0, HAS_S2, FUSED, HAS_S3,
-                )  # fmt: skip
-        accs = _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
+        accs = _consume(x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED, BLOCK_S,
+                        BLOCK_S2, BLOCK_S3, layouts, laps_before)  # fmt: skip
         # The tile's last stage goes back now: left to the next tile's first stage, the
         # producer would be a stage short over this epilogue.
         async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
@@ -708,6 +703,7 @@ def _ws_tile_kernel(
                     BLOCK_S2,
                     BLOCK_S3,
                     layouts,
+                    0,  # laps_before: one tile
                 ),
             ),
             (
