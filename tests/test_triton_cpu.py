@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 import torch
 from helpers import run_repo_module
-from triton_gemm import gemv, l2_hints, pair, tma, tma_tile, wgmma_fuse, ws_tile
+from triton_gemm import gemv, l2_hints, launch, pair, tma, tma_tile, wgmma_fuse, ws_tile
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, is_valid
@@ -111,7 +111,7 @@ def test_tma_variant_matches_float64(cfg, m, sms, monkeypatch):
     assert tma.is_valid(cfg, n, k)
     if sms is not None:
         monkeypatch.setitem(
-            tma._sm_count, torch.device(DEVICE, 0 if DEVICE == "cuda" else None), sms
+            launch._sm_count, torch.device(DEVICE, 0 if DEVICE == "cuda" else None), sms
         )
     a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
     b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)

@@ -35,6 +35,8 @@ import functools
 import os
 from dataclasses import dataclass
 
+import torch
+
 # Gluon kernels' (ws_tile.py) descriptors also carry the shared-memory layout of their boxes.
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonDescriptor
@@ -54,6 +56,8 @@ _m_position: dict = {}
 # loaded.
 _finishers: dict = {}
 DESCRIPTORS_KEPT = 8  # per replayer slot: a weight and a few activation buffers
+SM_COUNT_FALLBACK = 132  # H200; the real count is read from the device at launch
+_sm_count: dict = {}
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,19 @@ def described(slot: Described | None, A, B, C):
     if slot is None:
         return None
     return descriptor((A, B, C)[slot.operand], slot.block, gluon=slot.gluon)
+
+
+def sm_count(device) -> int:
+    """The device's SMs, read once per device (the size of a persistent grid: tma.py's kernel,
+    ws_tile.py's walks)."""
+    sms = _sm_count.get(device)
+    if sms is None:
+        sms = _sm_count[device] = (
+            torch.cuda.get_device_properties(device).multi_processor_count
+            if device.type == "cuda"
+            else SM_COUNT_FALLBACK
+        )
+    return sms
 
 
 def finish_compiled_with(jit_fn, finish) -> None:

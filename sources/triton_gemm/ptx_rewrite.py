@@ -1,9 +1,10 @@
 """A compiled Triton kernel run from PTX that was changed after Triton wrote it.
 
 ws_tile.py changes its Gluon kernel's PTX where Gluon cannot say what the kernel needs (an L2
-hint on a TMA load: l2_hints.py; one WGMMA for two dots: wgmma_fuse.py). Triton's own backend
-assembles the changed PTX (`make_cubin`: Triton's ptxas, Triton's flags), and the cubin is kept
-in Triton's cache under the hash of what it was assembled from, so a process assembles it once.
+hint on a TMA load: l2_hints.py; one WGMMA for two or three dots: wgmma_fuse.py). Triton's own
+backend assembles the changed PTX (`make_cubin`: Triton's ptxas, Triton's flags), and the cubin
+is kept in Triton's cache under the hash of what it was assembled from, so a process assembles
+it once.
 """
 
 import copy

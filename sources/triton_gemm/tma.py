@@ -17,9 +17,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .launch import Described, described
-
-SM_COUNT_FALLBACK = 132  # H200; the real count is read from the device at launch
+from .launch import Described, described, sm_count
 
 
 @dataclass(frozen=True)
@@ -72,21 +70,6 @@ def _gemm_tma_kernel(
             b = b_desc.load([col, k])
             acc = tl.dot(a, b.T, acc)
         c_desc.store([row, col], acc.to(tl.float16))
-
-
-_sm_count: dict = {}
-
-
-def sm_count(device: torch.device) -> int:
-    """The device's SMs, read once per device (the size of a persistent grid)."""
-    sms = _sm_count.get(device)
-    if sms is None:
-        sms = _sm_count[device] = (
-            torch.cuda.get_device_properties(device).multi_processor_count
-            if device.type == "cuda"
-            else SM_COUNT_FALLBACK
-        )
-    return sms
 
 
 def _programs(cfg: TmaConfig, m: int, n: int, device: torch.device) -> int:

@@ -3,9 +3,10 @@
 kernel.py and pair.py load their tiles with per-thread pointer loads (cp.async); here every
 load is one TMA instruction per tile, from host-side descriptors (launch.descriptor). Measured
 on the H200 (results/logs/s6/): at M = 972 a one-wave 128 x (128 + 64) tile runs in 21.4 us
-against 23.3 for the best pointer tile; the table (tuned.py) has taken these tiles at several
-buckets since. Triton 3.6's warp specialization of this loop (tl.range(warp_specialize=True))
-was slower on the H200 and gave wrong results for two-dot tiles, so it is not offered.
+against 23.3 for the best pointer tile. The tuner still offers them; the Gluon tiles
+(ws_tile.py) have since taken every bucket of the table. Triton 3.6's warp specialization of
+this loop (tl.range(warp_specialize=True)) was slower on the H200 and gave wrong results for
+two-dot tiles, so it is not offered.
 
 Tile shapes, as in the pointer kernels:
 - straight: BLOCK_M tokens on the MMA's 64-row side, BLOCK_N (+ BLOCK_N2, a second dot:

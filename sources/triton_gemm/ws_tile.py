@@ -34,15 +34,16 @@ stored transposed. Triton's block shapes are powers of two, so widths such as 80
 take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store, and 224 =
 128 + 64 + 32 a third (BLOCK_S3, one WGMMA from one Y box only; ONE_C_TILE stages the
 dots' output tiles in turn in the first's buffer, which leaves a 128 x 224 walk 4 ring
-stages, not 2). With ONE_WGMMA
-each stage's second-dot rows lie right after its first-dot rows, and the PTX issues the two
-dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31 us less than two WGMMAs at
-M = 40-256, 0.3-0.8 more with 128-row tiles at 972 and 2053 (results/logs/s13/probe_one_wgmma.log;
-the tuner picks). The last tile
-along each side is shifted back to end at the side's end (it overlaps its neighbour; both
-write the same values): a TMA box partly past the end of A is slow (the CuTe solution
-measured up to 2.5 us at M = 200). Only when M is shorter than one tile do boxes leave A:
-rows past M are zero-filled by the loads and clipped by the store. Gluon has no CPU
+stages, not 2). With ONE_WGMMA each stage's second-dot rows lie right after its first-dot
+rows, and the PTX issues the dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31
+us less than two WGMMAs at M = 40-256 (results/logs/s13/probe_one_wgmma.log; the tuner
+picks). The walks took M = 2053 from 0.956x to 1.012x torch.matmul, 2379 from 0.877x to
+0.98x with the 224-wide tile, 8192 from 0.963x to 0.97x (results/logs/s14/README.md).
+
+The last tile along each side is shifted back to end at the side's end (it overlaps its
+neighbour; both write the same values): a TMA box partly past the end of A is slow (the CuTe
+solution measured up to 2.5 us at M = 200). Only when M is shorter than one tile do boxes
+leave A: rows past M are zero-filled by the loads and clipped by the store. Gluon has no CPU
 interpreter: CI compiles these kernels to sm_90a PTX (tests/test_triton_cpu.py), the device
 runs them (tests/test_triton_gpu.py).
 """
@@ -64,9 +65,8 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 )
 
 from .l2_hints import with_evict_first
-from .launch import Described, described, finish_compiled_with
+from .launch import Described, described, finish_compiled_with, sm_count
 from .ptx_rewrite import reassembled
-from .tma import sm_count
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
 
