@@ -1,9 +1,9 @@
 """Run a solution on a few M (every kind of table entry, tails in no list) for compute-sanitizer.
 
 Usage (on the device), SOLUTION being triton_gemm or cute_gemm:
-    compute-sanitizer --tool memcheck  python -m scripts.sanitize SOLUTION
-    compute-sanitizer --tool racecheck python -m scripts.sanitize SOLUTION
-Each M is checked against a float32 reference; exits 1 on a wrong answer.
+    compute-sanitizer --tool memcheck  python -m scripts.sanitize SOLUTION [M ...]
+    compute-sanitizer --tool racecheck python -m scripts.sanitize SOLUTION [M ...]
+Each M (default: MS) is checked against a float32 reference; exits 1 on a wrong answer.
 """
 
 import importlib
@@ -21,13 +21,18 @@ MS = [1, 3, 7, 16, 33, 80, 100, 144, 200, 256, 972, 2053, 2379]
 
 
 def main() -> int:
-    if len(sys.argv) != 2 or sys.argv[1] not in ("triton_gemm", "cute_gemm"):
-        print("usage: python -m scripts.sanitize {triton_gemm|cute_gemm}", file=sys.stderr)
+    usage = "usage: python -m scripts.sanitize {triton_gemm|cute_gemm} [M ...]"
+    if len(sys.argv) < 2 or sys.argv[1] not in ("triton_gemm", "cute_gemm"):
+        print(usage, file=sys.stderr)
         return 2
+    if not all(arg.isdigit() and int(arg) > 0 for arg in sys.argv[2:]):
+        print(f"{usage}\nM must be positive integers, not {sys.argv[2:]}", file=sys.stderr)
+        return 2
+    ms = [int(arg) for arg in sys.argv[2:]] or MS
     run = importlib.import_module(f"{sys.argv[1]}.main").run
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
     bad = 0
-    for m in MS:
+    for m in ms:
         a = torch.randn(m, K, dtype=torch.float16, device="cuda")
         c = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
         run(a, b, c)

@@ -176,7 +176,8 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     tokens on the narrow side (and, at 33-48 tokens, 32 + 16 of them), each K depth. Up to
     M = 256: straight tiles of 64 tokens (128 above M = 128) in one wave (at least half of one),
     each K depth. Above: straight and swap-AB tiles of 64 and 128 rows, 64 deep, 96 to 256
-    wide (WS_WIDE), and 128 x 224 as three dots (one WGMMA, one Y box). Each with 0, 1, 2 or 4
+    wide (WS_WIDE), 128 x 224 as three dots and 128 x 256 as two halves (one WGMMA, one Y
+    box, the output staged whole or a dot at a time). Each with 0, 1, 2 or 4
     ring stages preloaded (ws_tile.py: the first loads issued before the warp-specialized
     region). Two-dot tiles come also with ONE_WGMMA (the two dots as one WGMMA,
     wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both).
@@ -214,21 +215,24 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
         out = [WsTileConfig(r, s, 64, s2) for r, (s, s2) in itertools.product((64, 128), WS_WIDE)]
         swapped = itertools.product((64, 128), WS_WIDE)
         out += [WsTileConfig(r, s, 64, s2, SWAP_AB=True) for r, (s, s2) in swapped]
-        # 224 = 128 + 64 + 32 wide, three dots as one WGMMA from one Y box, its output tile
-        # staged whole or a dot at a time (ONE_C_TILE: a walk then has 4 stages, not 2).
+        # 224 = 128 + 64 + 32 wide, three dots, and 256 = 128 + 128, two, each as one WGMMA
+        # from one Y box, the output tile staged whole or a dot at a time (ONE_C_TILE: a 224
+        # walk then has 4 stages, not 2; a 256 one 4, where one dot of 256 has 2).
         out += [
             WsTileConfig(
                 128,
                 128,
                 64,
-                64,
+                s2,
                 SWAP_AB=swap,
                 ONE_WGMMA=True,
                 ONE_Y_BOX=True,
-                BLOCK_S3=32,
+                BLOCK_S3=s3,
                 ONE_C_TILE=one_c_tile,
             )  # fmt: skip
-            for swap, one_c_tile in itertools.product((False, True), (False, True))
+            for (s2, s3), swap, one_c_tile in itertools.product(
+                ((64, 32), (128, 0)), (False, True), (False, True)
+            )
         ]
         return [c for c in out if ws_tile_is_valid(c, N, K)]
     out = []

@@ -214,6 +214,21 @@ WS_VARIANTS = sorted(
             64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, BLOCK_S3=16, ONE_C_TILE=True
         ),  # fmt: skip
         WsTileConfig(64, 64, 64, 16, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True, ONE_C_TILE=True),
+        # Two dots of one width (64 = 32 + 32 and 256 = 128 + 128) as one WGMMA, two Y boxes or
+        # one, the halves staged in turn, walked.
+        WsTileConfig(64, 32, 64, 32, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True),
+        WsTileConfig(
+            128,
+            128,
+            64,
+            128,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=True,
+            GROUP_M=8,
+            ONE_C_TILE=True,
+        ),  # fmt: skip
     },
     key=repr,
 )
@@ -326,17 +341,22 @@ def test_ws_tile_runs_its_dots_as_one_wgmma_over_all_accumulators(cfg, ws_compil
     apart = _WGMMA.findall(compiled["ptx"])
     one = _WGMMA.findall(compiled["patched_ptx"])
     dots = len(cfg.dot_widths)
-    by_dot = [[w for w in apart if int(w[0]) == width] for width in cfg.dot_widths]
-    # As compiled: one WGMMA of each dot per k-step; what runs: one of the whole width in each
-    # set's place, over the first's registers, then the second's (then the third's), reading
-    # the same X tile.
-    assert by_dot[0] and len(apart) == dots * len(by_dot[0])
-    assert all(len(wgmmas) == len(by_dot[0]) for wgmmas in by_dot)
-    assert len(one) == len(by_dot[0])
-    for (n, regs, desc_x), *parts in zip(one, *by_dot, strict=True):
-        assert int(n) == cfg.width
-        assert regs == ",".join(p[1] for p in parts)
-        assert {desc_x} == {p[2] for p in parts}
+    # As compiled: one WGMMA of each dot per k-step, the dots in order among those reading one
+    # X tile; what runs: one of the whole width in each set's place, over the first's
+    # registers, then the second's (then the third's), reading the same X tile. (Sets are
+    # read off the X tiles, not the widths: 128 + 128 has two dots of one width.)
+    by_x = {}
+    for n, regs, desc_x in apart:
+        by_x.setdefault(desc_x, []).append((int(n), regs))
+    sets = []
+    for desc_x, wgmmas in by_x.items():
+        assert len(wgmmas) % dots == 0
+        for i in range(0, len(wgmmas), dots):
+            assert [n for n, _ in wgmmas[i : i + dots]] == list(cfg.dot_widths)
+            sets.append((str(cfg.width), ",".join(r for _, r in wgmmas[i : i + dots]), desc_x))
+    assert sets and len(apart) == dots * len(sets)
+    assert sorted(one) == sorted(sets)
+    for _, regs, _ in one:
         assert len(regs.split(",")) == cfg.width // 2  # fp32: 4 per 8 columns, 128 threads
     # The later dots' groups, emptied, are gone (ptxas would issue a null HGMMA for each), and
     # every wait counts 1 / dots of the groups.
@@ -440,6 +460,18 @@ def test_fused_dots_refuse_ptx_without_one_wgmma_of_each_dot_a_step():
         fuse(first + second, 256, 8)
     with pytest.raises(ValueError, match="no m64n80k16"):  # not widest first
         fuse(first + second, 16, 64)
+    # Two dots of one width: told apart by their order among those reading one X tile.
+    other = line.format(n=64, regs="%r5,%r6", x="%rd1", y="%rd5")
+    next_x = line.format(n=64, regs="%r7,%r8", x="%rd7", y="%rd2")
+    fused = fuse(first + next_x + other + next_x.replace("%r7,%r8", "%r9,%r10"), 64, 64)
+    assert fused == (
+        line.format(n=128, regs="%r1,%r2,%r5,%r6", x="%rd1", y="%rd2")
+        + line.format(n=128, regs="%r7,%r8,%r9,%r10", x="%rd7", y="%rd2")
+    )
+    with pytest.raises(ValueError, match="not one of each width a step"):
+        fuse(first + other + first, 64, 64)
+    with pytest.raises(ValueError, match="without the other dots'"):
+        fuse(first + other + next_x + next_x.replace("%rd7", "%rd8"), 64, 64)
     # Three dots: each later one joins the first dot's WGMMA, in the order of the widths.
     third = line.format(n=8, regs="%r4", x="%rd1", y="%rd4")
     fused = wgmma_fuse.with_fused_dots(first + second + third, 64, 16, 8, drop_empty_groups=False)

@@ -16,6 +16,9 @@ HGMMA.64x8x16 for each. They go too (drop_empty_groups), and every wait's count 
 in flight is halved: the kernel waits after whole pairs of groups, so N groups of
 (merged, empty) pairs are N / 2 merged ones. A third dot (ws_tile's BLOCK_S3, its rows right
 after the second's) joins the same way: one m64n{n1 + n2 + n3}k16, the waits divided by 3.
+Two dots of one width (128 + 128: a 128 x 256 tile whose halves ws_tile's ONE_C_TILE stages in
+turn, so that a walk keeps 4 ring stages) are told apart by their order among the WGMMAs that
+read one X tile.
 """
 
 import re
@@ -38,38 +41,43 @@ _WGMMA = re.compile(
 
 def with_fused_dots(ptx: str, *widths: int, drop_empty_groups: bool = True) -> str:
     """ptx with the WGMMAs of side-by-side dots of `widths` (widest first: 64, 16 or 128, 64,
-    32) merged into one: every m64n{w}k16 of a later dot joins the nearest m64n{widths[0]}k16
-    before it that reads the same X descriptor, in the order of `widths`, and
+    32 or 128, 128) merged into one: every m64n{w}k16 of a later dot joins the latest
+    m64n{widths[0]}k16 before it that reads the same X descriptor, in the order of `widths`, and
     (drop_empty_groups) the emptied groups are taken out, each wait counting 1 / len(widths) of
     the groups it did. ValueError unless every WGMMA of each width finds its place exactly once,
     with the same predicate and scales, and the groups and waits are as the dots leave them."""
     first, others = widths[0], widths[1:]
     total = sum(widths)
-    if not others or list(widths) != sorted(set(widths), reverse=True) or total % 8 or total > 256:
+    if not others or list(widths) != sorted(widths, reverse=True) or total % 8 or total > 256:
         raise ValueError(f"no m64n{total}k16 WGMMA to merge {' + '.join(map(str, widths))} into")
     found = list(_WGMMA.finditer(ptx))
-    firsts = [m for m in found if int(m["n"]) == first]
-    by_width = {w: [m for m in found if int(m["n"]) == w] for w in others}
-    counts = [len(firsts)] + [len(ms) for ms in by_width.values()]
-    if not firsts or len(set(counts)) != 1 or len(found) != len(widths) * len(firsts):
+    sets = len(found) // len(widths)
+    counts = [sum(int(m["n"]) == w for m in found) // widths.count(w) for w in widths]
+    if not sets or len(found) != len(widths) * sets or counts != [sets] * len(widths):
         raise ValueError(
             f"{', '.join(f'{n} m64n{w}k16' for n, w in zip(counts, widths, strict=True))} WGMMAs "
             f"among {len(found)}: not one of each width a step"
         )
-    partners = {m1.start(): [] for m1 in firsts}
-    for w in others:
-        for m2 in by_width[w]:
-            before = [m1 for m1 in firsts if m1.start() < m2.start()]
-            before = [m1 for m1 in before if m1["desc_x"] == m2["desc_x"]]
-            if not before or len(partners[before[-1].start()]) != others.index(w):
-                raise ValueError(f"no m64n{first}k16 before `{m2[0].strip()}` reads its X tile")
-            m1 = before[-1]
-            if m1["rest"] != m2["rest"]:
-                raise ValueError(f"`{m1[0].strip()}` and `{m2[0].strip()}` differ in their flags")
-            partners[m1.start()].append(m2)
+    # In program order, a WGMMA joins the latest first-dot one that read its X tile while that
+    # one lacks a dot of its width; otherwise a first-dot one starts a set. (Dots of one width,
+    # such as 128 + 128, are told apart by their order alone.)
+    partners, latest_by_x = {}, {}
+    for m in found:
+        m1 = latest_by_x.get(m["desc_x"])
+        joined = partners[m1.start()] if m1 is not None else others
+        if len(joined) < len(others) and int(m["n"]) == others[len(joined)]:
+            if m1["rest"] != m["rest"]:
+                raise ValueError(f"`{m1[0].strip()}` and `{m[0].strip()}` differ in their flags")
+            joined.append(m)
+        elif int(m["n"]) == first:
+            partners[m.start()], latest_by_x[m["desc_x"]] = [], m
+        else:
+            raise ValueError(f"no m64n{first}k16 before `{m[0].strip()}` reads its X tile")
+    if any(len(p) != len(others) for p in partners.values()):
+        raise ValueError(f"a m64n{first}k16 WGMMA without the other dots' of its X tile")
 
     def merged(m: re.Match) -> str:
-        if int(m["n"]) != first:
+        if m.start() not in partners:  # a later dot's, merged into its set's first
             return ""
         regs = ",".join([m["regs"]] + [m2["regs"] for m2 in partners[m.start()]])
         return (

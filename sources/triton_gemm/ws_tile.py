@@ -38,7 +38,10 @@ stages, not 2). With ONE_WGMMA each stage's second-dot rows lie right after its 
 rows, and the PTX issues the dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31
 us less than two WGMMAs at M = 40-256 (results/logs/s13/probe_one_wgmma.log; the tuner
 picks). The walks took M = 2053 from 0.956x to 1.012x torch.matmul, 2379 from 0.877x to
-0.98x with the 224-wide tile, 8192 from 0.963x to 0.97x (results/logs/s14/README.md).
+0.98x with the 224-wide tile, 8192 from 0.963x to 0.97x (results/logs/s14/README.md). At
+8192, 128 x 256 tiles as two dots of 128 (one WGMMA), their halves staged in turn, walk with
+4 ring stages (2 as one dot of 256): 0.984-0.988x to 1.009-1.013x in one probe
+(results/logs/s15/probe_wide_halves.log).
 
 The last tile along each side is shifted back to end at the side's end (it overlaps its
 neighbour; both write the same values): a TMA box partly past the end of A is slow (the CuTe
@@ -79,7 +82,7 @@ class WsTileConfig:
     BLOCK_R: int  # rows of the MMA tile: tokens (straight) or columns of C (SWAP_AB); 64 or 128
     BLOCK_S: int  # the MMA's narrow side: columns of C (straight) or tokens (SWAP_AB)
     BLOCK_K: int = 64
-    BLOCK_S2: int = 0  # a second dot beside the first: widths such as 80 = 64 + 16; 0: none
+    BLOCK_S2: int = 0  # a second dot beside the first: 80 = 64 + 16, 256 = 128 + 128; 0: none
     SWAP_AB: bool = False
     STAGES: int = 0  # ring depth; 0: as many as fit, up to MAX_STAGES
     PRODUCER_REGS: int = 24  # registers per thread of the producer warp
@@ -165,7 +168,10 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         cfg.BLOCK_R in (64, 128)
         and _pow2(cfg.BLOCK_S)
         and 8 <= cfg.BLOCK_S <= 256
-        and (cfg.BLOCK_S2 == 0 or (_pow2(cfg.BLOCK_S2) and 8 <= cfg.BLOCK_S2 < cfg.BLOCK_S))
+        and (cfg.BLOCK_S2 == 0 or (_pow2(cfg.BLOCK_S2) and 8 <= cfg.BLOCK_S2 <= cfg.BLOCK_S))
+        # Two dots as wide as each other only as one WGMMA (128 + 128: a 256-wide tile whose
+        # halves ONE_C_TILE can stage in turn); otherwise one dot of twice the width.
+        and (cfg.BLOCK_S2 < cfg.BLOCK_S or cfg.ONE_WGMMA)
         and cfg.BLOCK_K in (64, 128, 256)
         and k % cfg.BLOCK_K == 0
         and cfg.block_n <= n
