@@ -154,25 +154,39 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
         check_row_padded_views(run_cfg, B, m)
 
 
-@pytest.mark.parametrize("m", [1, 40, 64, 144, 200, 972])
-def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m):
+@pytest.mark.parametrize("m", [1, 40, 64, 144, 200, 972, 2053, 2379, 8192])
+def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypatch):
     """The kernel a Gluon table config launches is the one ws_tile._finish made from its PTX
-    (B's loads hinted evict-first, l2_hints.py; with ONE_WGMMA, its two dots as one WGMMA,
-    wgmma_fuse.py; with ONE_Y_BOX, one TMA box for both dots' rows), loaded from its own cubin;
-    it computes what the plain two-dot kernel does, bit for bit (the hint changes where lines
-    are evicted; the wider WGMMA does each column's k-steps in the same order)."""
+    (B's loads hinted evict-first, l2_hints.py; with ONE_WGMMA, its dots as one WGMMA,
+    wgmma_fuse.py; with ONE_Y_BOX, one TMA box for every dot's rows), loaded from its own cubin;
+    it computes what the plain kernel does, bit for bit (the hint changes where lines are
+    evicted; the wider WGMMA does each column's k-steps in the same order). The plain kernel:
+    two dots with their own rings and boxes; where a config has no such twin (three dots, two
+    of one width: ONE_WGMMA and ONE_Y_BOX only), the same ring and box with the merge refused,
+    each dot its own WGMMA as Gluon compiled it."""
     from dataclasses import replace
 
-    from triton_gemm import launch, main
+    from triton_gemm import launch, main, ws_tile
 
     cfg = main.select_config(m)
     assert isinstance(cfg, main.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
     plain = replace(cfg, B_EVICT_FIRST=False, ONE_WGMMA=False, ONE_Y_BOX=False)
+    if not ws_tile.is_valid(plain, N, K):
+        plain = replace(cfg, B_EVICT_FIRST=False)
+
+        def refuse(ptx, *widths, **kw):
+            raise ValueError("refused by the test")
+
+        monkeypatch.setattr(ws_tile, "with_fused_dots", refuse)
     for variant in (cfg, plain):
         C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
-        main.launch_config(A, B, C, variant)
+        if variant is plain and plain.ONE_WGMMA:
+            with pytest.warns(UserWarning, match="refused by the test"):
+                main.launch_config(A, B, C, variant)
+        else:
+            main.launch_config(A, B, C, variant)
         outs.append(C)
         kernels = [e[0] for k, e in launch._compiled.items() if k[1] == variant]
         assert kernels and all(
@@ -182,9 +196,11 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m):
             if variant.B_EVICT_FIRST:
                 assert k.kernel != k.asm["cubin"]
                 assert "L2::cache_hint" in k.patched_ptx
-            if variant.ONE_WGMMA:
+            if variant.ONE_WGMMA and variant.B_EVICT_FIRST:
                 assert f"m64n{variant.width}k16" in k.patched_ptx
                 assert f"m64n{variant.BLOCK_S2}k16" not in k.patched_ptx
+            if variant is plain and plain.ONE_WGMMA:
+                assert f"m64n{variant.width}k16" not in k.asm["ptx"]
     torch.cuda.synchronize()
     assert torch.isfinite(outs[0]).all(), "unwritten (NaN) elements in C"
     torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
