@@ -64,8 +64,8 @@ def with_fused_dots(ptx: str, *widths: int, drop_empty_groups: bool = True) -> s
     partners, latest_by_x = {}, {}
     for m in found:
         m1 = latest_by_x.get(m["desc_x"])
-        joined = partners[m1.start()] if m1 is not None else others
-        if len(joined) < len(others) and int(m["n"]) == others[len(joined)]:
+        joined = partners[m1.start()] if m1 is not None else None
+        if joined is not None and len(joined) < len(others) and int(m["n"]) == others[len(joined)]:
             if m1["rest"] != m["rest"]:
                 raise ValueError(f"`{m1[0].strip()}` and `{m[0].strip()}` differ in their flags")
             joined.append(m)

@@ -40,8 +40,8 @@ us less than two WGMMAs at M = 40-256 (results/logs/s13/probe_one_wgmma.log; the
 picks). The walks took M = 2053 from 0.956x to 1.012x torch.matmul, 2379 from 0.877x to
 0.98x with the 224-wide tile, 8192 from 0.963x to 0.97x (results/logs/s14/README.md). At
 8192, 128 x 256 tiles as two dots of 128 (one WGMMA), their halves staged in turn, walk with
-4 ring stages (2 as one dot of 256): 0.984-0.988x to 1.009-1.013x in one probe
-(results/logs/s15/probe_wide_halves.log).
+4 ring stages (2 as one dot of 256): 0.984-0.988x to 1.009-1.013x in one probe, 0.971-0.973x
+to 1.006-1.007x in the runner (results/logs/s15/README.md).
 
 The last tile along each side is shifted back to end at the side's end (it overlaps its
 neighbour; both write the same values): a TMA box partly past the end of A is slow (the CuTe
