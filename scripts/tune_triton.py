@@ -6,10 +6,12 @@ median); the fastest correct one becomes that M's bucket. Compiles run first in 
 so that Triton's on-disk cache is warm before anything is timed.
 
 With --ws-tiles, a cheap refinement pass: each bucket's config in the current table against the
-Gluon warp-specialized tiles (ws_tile.py) only.
+Gluon warp-specialized tiles (ws_tile.py) only. With --ring-depths, another: each bucket's
+Gluon config against itself with a shallower ring.
 
 Usage (on a CUDA machine, from the repo root):
-    python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...] [--ws-tiles] [--dry-run]
+    python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...] [--ws-tiles | --ring-depths]
+                                  [--dry-run]
 then `python -m scripts.pack_solutions` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
 """
@@ -249,6 +251,18 @@ def with_ws_tiles(m: int) -> list:
     return [select_config(m)] + _ws_tiles(m)
 
 
+def with_shallower_rings(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile, the same with a ring 1 to 4
+    stages shallower and half as deep (--ring-depths). The tuner's Gluon tiles take as many
+    stages as fit; the CuTe kernel's small-M rows run 7-9 stages of 128 deep where 11 fit."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig):
+        return [cfg]
+    depths = sorted({cfg.ring // 2, *range(max(2, cfg.ring - 4), cfg.ring)} - {0, 1}, reverse=True)
+    shallower = [replace(cfg, STAGES=d, PRELOAD=min(cfg.PRELOAD, d)) for d in depths]
+    return [cfg] + [c for c in shallower if ws_tile_is_valid(c, N, K)]
+
+
 def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
     large tiles once the problem is compute-bound."""
@@ -333,7 +347,10 @@ def main() -> int:
     args = parse_tuner_args(
         __doc__.splitlines()[0],
         iters=40,
-        flags={"--ws-tiles": "only the table's configs against the Gluon warp-specialized tiles"},
+        flags={
+            "--ws-tiles": "only the table's configs against the Gluon warp-specialized tiles",
+            "--ring-depths": "only the table's configs, their Gluon rings 1-4 stages shallower",
+        },
     )
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
@@ -341,10 +358,16 @@ def main() -> int:
     from triton_gemm import tuned
 
     kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
+    if args.ws_tiles and args.ring_depths:
+        print("--ws-tiles and --ring-depths are separate passes: give one", file=sys.stderr)
+        return 2
     pick_from, note = candidates, ""
     if args.ws_tiles:
         pick_from = with_ws_tiles
         note = "--ws-tiles: each bucket's config in the previous table against the Gluon tiles"
+    if args.ring_depths:
+        pick_from = with_shallower_rings
+        note = "--ring-depths: each bucket's config in the previous table, with shallower rings"
     all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) as pool:

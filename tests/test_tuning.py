@@ -101,6 +101,32 @@ def test_triton_ws_tile_pass_offers_each_two_dot_tile_as_one_wgmma_with_one_or_t
             assert offered == ({True} if c.BLOCK_S2 else {False}), (m, c)
 
 
+def test_triton_ring_depths_pass_offers_each_gluon_row_with_shallower_rings():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_shallower_rings(m)
+        assert cfgs[0] == table
+        if not isinstance(table, WsTileConfig):
+            assert cfgs == [table]
+            continue
+        # Nothing but the ring changes (PRELOAD at most the ring), each depth once, shallower
+        # than the table's, at least 2 stages, 1-4 shallower or half; a walk's divides K.
+        others = cfgs[1:]
+        assert others, m
+        assert all(replace(c, STAGES=0, PRELOAD=table.PRELOAD) == table for c in others)
+        assert all(c.PRELOAD == min(table.PRELOAD, c.ring) for c in others)
+        depths = [c.ring for c in others]
+        assert len(set(depths)) == len(depths)
+        assert all(
+            2 <= d < table.ring and (table.ring - d <= 4 or d == table.ring // 2) for d in depths
+        )
+        assert all(ws_tile_is_valid(c, N, 2048) for c in others)
+
+
 def test_triton_ws_tile_pass_walks_and_groups_every_tile_above_m_256():
     from triton_gemm.ws_tile import WsTileConfig
 
