@@ -7,11 +7,12 @@ so that Triton's on-disk cache is warm before anything is timed.
 
 With --ws-tiles, a cheap refinement pass: each bucket's config in the current table against the
 Gluon warp-specialized tiles (ws_tile.py) only. With --ring-depths, another: each bucket's
-Gluon config against itself with a shallower ring.
+Gluon config against itself with a shallower ring; with --c-in-ring, against itself with its
+output staged in the emptied ring (a stage more where the output tile's bytes make one).
 
 Usage (on a CUDA machine, from the repo root):
-    python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...] [--ws-tiles | --ring-depths]
-                                  [--dry-run]
+    python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...]
+                                  [--ws-tiles | --ring-depths | --c-in-ring] [--dry-run]
 then `python -m scripts.pack_solutions` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
 """
@@ -263,6 +264,34 @@ def with_shallower_rings(m: int) -> list:
     return [cfg] + [c for c in shallower if ws_tile_is_valid(c, N, K)]
 
 
+def with_c_in_ring(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile of one tile a CTA, the same
+    with its output staged in the emptied ring (C_IN_RING: ring stages as many as fit without
+    the output tile's bytes) (--c-in-ring)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or cfg.C_IN_RING:
+        return [cfg]
+    staged = replace(cfg, C_IN_RING=True)
+    return [cfg] + ([staged] if ws_tile_is_valid(staged, N, K) else [])
+
+
+# Refinement passes: flag -> (candidates, the note the table's docstring gets).
+REFINEMENTS = {
+    "ws_tiles": (
+        with_ws_tiles,
+        "--ws-tiles: each bucket's config in the previous table against the Gluon tiles",
+    ),
+    "ring_depths": (
+        with_shallower_rings,
+        "--ring-depths: each bucket's config in the previous table, with shallower rings",
+    ),
+    "c_in_ring": (
+        with_c_in_ring,
+        "--c-in-ring: each bucket's config in the previous table, its output staged in the ring",
+    ),
+}
+
+
 def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
     large tiles once the problem is compute-bound."""
@@ -350,24 +379,22 @@ def main() -> int:
         flags={
             "--ws-tiles": "only the table's configs against the Gluon warp-specialized tiles",
             "--ring-depths": "only the table's configs, their Gluon rings 1-4 stages shallower",
+            "--c-in-ring": "only the table's configs, with their output staged in the ring",
         },
     )
+    if sum(bool(getattr(args, flag)) for flag in REFINEMENTS) > 1:
+        print("the refinement passes are separate: give one", file=sys.stderr)
+        return 2
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
     from triton_gemm import tuned
 
     kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
-    if args.ws_tiles and args.ring_depths:
-        print("--ws-tiles and --ring-depths are separate passes: give one", file=sys.stderr)
-        return 2
     pick_from, note = candidates, ""
-    if args.ws_tiles:
-        pick_from = with_ws_tiles
-        note = "--ws-tiles: each bucket's config in the previous table against the Gluon tiles"
-    if args.ring_depths:
-        pick_from = with_shallower_rings
-        note = "--ring-depths: each bucket's config in the previous table, with shallower rings"
+    for flag, refinement in REFINEMENTS.items():
+        if getattr(args, flag):
+            pick_from, note = refinement
     all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) as pool:

@@ -214,6 +214,23 @@ WS_VARIANTS = sorted(
             64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, BLOCK_S3=16, ONE_C_TILE=True
         ),  # fmt: skip
         WsTileConfig(64, 64, 64, 16, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True, ONE_C_TILE=True),
+        # The output staged in the emptied ring: one dot (its tile in the X ring), two dots apart
+        # (the second's in the Y ring), three dots in turn; straight and swap-AB.
+        WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, C_IN_RING=True),
+        WsTileConfig(64, 64, 64, 16, PRELOAD=2, C_IN_RING=True),
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            BLOCK_S3=32,
+            ONE_C_TILE=True,
+            C_IN_RING=True,
+        ),  # fmt: skip
         # Two dots of one width (64 = 32 + 32 and 256 = 128 + 128) as one WGMMA, two Y boxes or
         # one, the halves staged in turn, walked.
         WsTileConfig(64, 32, 64, 32, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True),
@@ -283,7 +300,9 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     assert spill_stores == 0
     # The ring as configured beside the output tile (stages_that_fit's budget).
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
+    # (None with C_IN_RING: the output is staged in the emptied ring.)
     tile_bytes = cfg.BLOCK_R * (cfg.BLOCK_S if cfg.ONE_C_TILE else cfg.width) * 2
+    tile_bytes *= not cfg.C_IN_RING
     assert ring_bytes + tile_bytes <= shared <= ring_bytes + tile_bytes + 1024 <= 227 * 1024
 
 
@@ -395,6 +414,24 @@ def test_one_y_box_widens_only_y_descriptors_boxes_in_a_copy():
     deep = WsTileConfig(64, 32, 128, 16, ONE_WGMMA=True)
     x, y, y2 = ws_tile.replay_slots(deep)[:3]
     assert (x.block, y.block, y2.block) == ((64, 128), (32, 64), (16, 64))
+
+
+def test_c_in_ring_takes_the_output_tiles_bytes_for_the_ring_of_one_tile_a_cta_only():
+    # 64 x 96 at M = 200-256: 10 stages beside a 12 KB output tile, 11 with it in the ring.
+    cfg = WsTileConfig(64, 64, 64, 32, ONE_WGMMA=True)
+    staged = replace(cfg, C_IN_RING=True)
+    assert (cfg.ring, staged.ring) == (10, 11)
+    assert staged.c_tile_bytes == 0 and ws_tile.is_valid(staged, 3072, 2048)
+    # A walk's ring runs on under its epilogues; three dots staged apart have no room there.
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, ONE_WGMMA=True, PERSISTENT=True)
+    assert ws_tile.is_valid(walk, 3072, 2048)
+    assert not ws_tile.is_valid(replace(walk, C_IN_RING=True), 3072, 2048)
+    three = WsTileConfig(128, 128, 64, 64, ONE_WGMMA=True, ONE_Y_BOX=True, BLOCK_S3=32)
+    assert ws_tile.is_valid(replace(three, C_IN_RING=True, ONE_C_TILE=True), 3072, 2048)
+    assert not ws_tile.is_valid(replace(three, C_IN_RING=True), 3072, 2048)
+    # A ring too shallow to hold the output tile (2 stages 64 deep against 256 wide).
+    assert not ws_tile.is_valid(WsTileConfig(64, 256, 64, STAGES=2, C_IN_RING=True), 3072, 2048)
+    assert ws_tile.is_valid(WsTileConfig(64, 256, 64, STAGES=4, C_IN_RING=True), 3072, 2048)
 
 
 def test_triton_encodes_descriptor_boxes_from_the_kernels_metadata(monkeypatch):

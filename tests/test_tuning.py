@@ -127,6 +127,23 @@ def test_triton_ring_depths_pass_offers_each_gluon_row_with_shallower_rings():
         assert all(ws_tile_is_valid(c, N, 2048) for c in others)
 
 
+def test_triton_c_in_ring_pass_offers_each_one_tile_gluon_row_staged_in_its_ring():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_c_in_ring(m)
+        assert cfgs[0] == table
+        if not isinstance(table, WsTileConfig) or table.C_IN_RING or table.PERSISTENT:
+            assert cfgs == [table], m
+            continue
+        assert cfgs == [table, replace(table, C_IN_RING=True)], m
+        offered += 1
+    assert offered
+
+
 def test_triton_ws_tile_pass_walks_and_groups_every_tile_above_m_256():
     from triton_gemm.ws_tile import WsTileConfig
 

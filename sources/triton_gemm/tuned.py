@@ -1,7 +1,7 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --c-in-ring: each bucket's config in the previous table, its output staged in the ring.
 M in 1 (bucket <= 1): best geomean 1.088x vs torch; runner-up 1.083x; 55 configs
 M in 2 (bucket <= 2): best geomean 1.083x vs torch; runner-up 1.075x; 55 configs
 M in 4 (bucket <= 4): best geomean 1.091x vs torch; runner-up 1.083x; 55 configs
@@ -11,37 +11,37 @@ M in 15 (bucket <= 15): best geomean 1.141x vs torch; runner-up 1.138x; 55 confi
 M in 16 (bucket <= 16): best geomean 1.136x vs torch; runner-up 1.120x; 55 configs
 M in 24 (bucket <= 24): best geomean 1.086x vs torch; runner-up 1.076x; 55 configs
 M in 32 (bucket <= 32): best geomean 1.144x vs torch; runner-up 1.133x; 55 configs
-M in 35 (bucket <= 35): best geomean 1.091x vs torch; runner-up 1.089x; 81 configs
-M in 40 (bucket <= 40): best geomean 1.093x vs torch; runner-up 1.093x; 81 configs
+M in 35 (bucket <= 35): best geomean 1.074x vs torch; runner-up 1.064x; 2 configs
+M in 40 (bucket <= 40): best geomean 1.083x vs torch; runner-up 1.068x; 2 configs
 M in 48 (bucket <= 48): best geomean 1.097x vs torch; runner-up 1.094x; 69 configs
 M in 56 (bucket <= 56): best geomean 1.113x vs torch; runner-up 1.105x; 12 configs
 M in 64 (bucket <= 64): best geomean 1.116x vs torch; runner-up 1.114x; 12 configs
-M in 70 (bucket <= 70): best geomean 1.075x vs torch; runner-up 1.070x; 56 configs
-M in 72 (bucket <= 72): best geomean 1.075x vs torch; runner-up 1.066x; 56 configs
-M in 80 (bucket <= 80): best geomean 1.080x vs torch; runner-up 1.070x; 56 configs
-M in 88 (bucket <= 88): best geomean 1.066x vs torch; runner-up 1.064x; 56 configs
-M in 96 (bucket <= 96): best geomean 1.073x vs torch; runner-up 1.066x; 56 configs
-M in 104 (bucket <= 104): best geomean 1.093x vs torch; runner-up 1.083x; 56 configs
-M in 112 (bucket <= 112): best geomean 1.084x vs torch; runner-up 1.068x; 56 configs
-M in 120 (bucket <= 120): best geomean 1.084x vs torch; runner-up 1.072x; 56 configs
-M in 128 (bucket <= 128): best geomean 1.079x vs torch; runner-up 1.070x; 56 configs
-M in 136 (bucket <= 136): best geomean 1.039x vs torch; runner-up 1.037x; 132 configs
+M in 70 (bucket <= 70): best geomean 1.081x vs torch; runner-up 1.074x; 2 configs
+M in 72 (bucket <= 72): best geomean 1.085x vs torch; runner-up 1.080x; 2 configs
+M in 80 (bucket <= 80): best geomean 1.085x vs torch; runner-up 1.082x; 2 configs
+M in 88 (bucket <= 88): best geomean 1.077x vs torch; runner-up 1.077x; 2 configs
+M in 96 (bucket <= 96): best geomean 1.085x vs torch; runner-up 1.080x; 2 configs
+M in 104 (bucket <= 104): best geomean 1.080x vs torch; runner-up 1.080x; 2 configs
+M in 112 (bucket <= 112): best geomean 1.082x vs torch; runner-up 1.082x; 2 configs
+M in 120 (bucket <= 120): best geomean 1.079x vs torch; runner-up 1.079x; 2 configs
+M in 128 (bucket <= 128): best geomean 1.084x vs torch; runner-up 1.084x; 2 configs
+M in 136 (bucket <= 136): best geomean 1.057x vs torch; runner-up 1.055x; 2 configs
 M in 144 (bucket <= 144): best geomean 1.035x vs torch; runner-up 1.030x; 132 configs
 M in 152 (bucket <= 152): best geomean 1.057x vs torch; runner-up 1.057x; 132 configs
 M in 160 (bucket <= 160): best geomean 1.067x vs torch; runner-up 1.065x; 132 configs
-M in 168 (bucket <= 168): best geomean 1.073x vs torch; runner-up 1.069x; 132 configs
-M in 176 (bucket <= 176): best geomean 1.073x vs torch; runner-up 1.065x; 132 configs
+M in 168 (bucket <= 168): best geomean 1.090x vs torch; runner-up 1.085x; 2 configs
+M in 176 (bucket <= 176): best geomean 1.092x vs torch; runner-up 1.092x; 2 configs
 M in 184 (bucket <= 184): best geomean 1.157x vs torch; runner-up 1.149x; 132 configs
-M in 192 (bucket <= 192): best geomean 1.142x vs torch; runner-up 1.140x; 132 configs
-M in 200 (bucket <= 200): best geomean 1.061x vs torch; runner-up 1.059x; 94 configs
-M in 208 (bucket <= 208): best geomean 1.071x vs torch; runner-up 1.063x; 94 configs
-M in 216 (bucket <= 216): best geomean 1.107x vs torch; runner-up 1.103x; 94 configs
-M in 224 (bucket <= 224): best geomean 1.099x vs torch; runner-up 1.094x; 94 configs
-M in 232 (bucket <= 232): best geomean 1.105x vs torch; runner-up 1.103x; 94 configs
-M in 240 (bucket <= 240): best geomean 1.103x vs torch; runner-up 1.099x; 94 configs
-M in 248 (bucket <= 248): best geomean 1.097x vs torch; runner-up 1.097x; 94 configs
-M in 256 (bucket <= 256): best geomean 1.105x vs torch; runner-up 1.104x; 94 configs
-M in 972 (bucket <= 1024): best geomean 1.017x vs torch; runner-up 1.016x; 108 configs
+M in 192 (bucket <= 192): best geomean 1.146x vs torch; runner-up 1.141x; 2 configs
+M in 200 (bucket <= 200): best geomean 1.092x vs torch; runner-up 1.079x; 2 configs
+M in 208 (bucket <= 208): best geomean 1.102x vs torch; runner-up 1.085x; 2 configs
+M in 216 (bucket <= 216): best geomean 1.137x vs torch; runner-up 1.124x; 2 configs
+M in 224 (bucket <= 224): best geomean 1.135x vs torch; runner-up 1.119x; 2 configs
+M in 232 (bucket <= 232): best geomean 1.143x vs torch; runner-up 1.121x; 2 configs
+M in 240 (bucket <= 240): best geomean 1.131x vs torch; runner-up 1.109x; 2 configs
+M in 248 (bucket <= 248): best geomean 1.127x vs torch; runner-up 1.114x; 2 configs
+M in 256 (bucket <= 256): best geomean 1.130x vs torch; runner-up 1.122x; 2 configs
+M in 972 (bucket <= 1024): best geomean 1.014x vs torch; runner-up 1.011x; 2 configs
 M in 2053 (bucket <= 2176): best geomean 1.013x vs torch; runner-up 1.013x; 372 configs
 M in 2379 (bucket <= 4096): best geomean 0.983x vs torch; runner-up 0.980x; 752 configs
 M in 8192 (bucket <= inf): best geomean 1.021x vs torch; runner-up 1.021x; 808 configs
@@ -77,6 +77,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -97,6 +98,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -117,6 +119,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -137,6 +140,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -157,6 +161,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -177,6 +182,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -197,6 +203,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -217,6 +224,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -237,6 +245,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -257,6 +266,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -277,6 +287,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -297,6 +308,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -317,6 +329,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -337,6 +350,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -357,6 +371,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -377,6 +392,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -397,6 +413,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -417,6 +434,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -437,6 +455,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -457,6 +476,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -477,6 +497,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -497,6 +518,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -517,6 +539,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -537,6 +560,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -557,6 +581,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -577,6 +602,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -597,6 +623,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -617,6 +644,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -637,6 +665,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -657,6 +686,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -677,6 +707,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -697,6 +728,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -717,6 +749,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -737,6 +770,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -757,6 +791,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -777,6 +812,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -797,6 +833,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -817,6 +854,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -837,6 +875,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -857,6 +896,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -877,6 +917,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -897,6 +938,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=32,
             ONE_C_TILE=True,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -917,6 +959,7 @@ TABLE = [
             GROUP_M=8,
             BLOCK_S3=0,
             ONE_C_TILE=True,
+            C_IN_RING=False,
         ),
     ),
 ]

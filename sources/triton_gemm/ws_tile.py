@@ -94,6 +94,7 @@ class WsTileConfig:
     GROUP_M: int = 0  # token tiles side by side in the tile order (_tile_origin); 0: all of them
     BLOCK_S3: int = 0  # with ONE_Y_BOX: a third dot beside the second (224 = 128 + 64 + 32)
     ONE_C_TILE: bool = False  # the dots' output tiles staged one after another in one buffer
+    C_IN_RING: bool = False  # one tile a CTA: its output staged in the emptied ring (c_tile_bytes)
 
     @property
     def num_warps(self) -> int:
@@ -135,7 +136,10 @@ class WsTileConfig:
     @property
     def c_tile_bytes(self) -> int:
         """Shared memory staging the output tile: the whole tile, or (ONE_C_TILE) the first
-        dot's, which the others reuse."""
+        dot's, which the others reuse; none with C_IN_RING (the first dot's tile lies in the
+        X ring, the second's in the Y ring: once the last MMA is done nothing reads them)."""
+        if self.C_IN_RING:
+            return 0
         return self.BLOCK_R * (self.BLOCK_S if self.ONE_C_TILE else self.width) * 2
 
     @property
@@ -185,6 +189,21 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (not cfg.ONE_C_TILE or cfg.BLOCK_S2 > 0)
         and (not cfg.PERSISTENT or (k // cfg.BLOCK_K) % cfg.ring == 0)
         and cfg.GROUP_M >= 0
+        and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
+    )
+
+
+def _c_fits_in_ring(cfg: WsTileConfig) -> bool:
+    """C_IN_RING: one tile a CTA (a walk's ring runs on under its epilogues); the first dot's
+    output tile fits in the X ring, the second's (staged apart) in the Y ring, and a third
+    dot's only in turn in the first's place (ONE_C_TILE)."""
+    x_ring, y_ring = (cfg.ring * rows * cfg.BLOCK_K for rows in (cfg.BLOCK_R, cfg.width))
+    second = 0 if cfg.ONE_C_TILE else cfg.BLOCK_S2
+    return (
+        not cfg.PERSISTENT
+        and (cfg.BLOCK_S3 == 0 or cfg.ONE_C_TILE)
+        and cfg.BLOCK_R * cfg.BLOCK_S <= x_ring
+        and cfg.BLOCK_R * second <= y_ring
     )
 
 
@@ -590,6 +609,7 @@ def _ws_tile_kernel(
     GROUP_M: gl.constexpr,  # token tiles side by side in the tile order (_tile_origin)
     BLOCK_S3: gl.constexpr,  # the third dot's width (its Y rows come in Y's boxes); 0: none
     ONE_C_TILE: gl.constexpr,  # the dots' output tiles staged in turn in the first's buffer
+    C_IN_RING: gl.constexpr,  # the output tiles staged in the ring, emptied by then (one tile)
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -618,11 +638,15 @@ def _ws_tile_kernel(
             y2_ring = gl.allocate_shared_memory(
                 y2_desc.dtype, [STAGES, BLOCK_S2, BLOCK_K], y2_desc.layout
             )
-    # The output tiles get their own memory, allocated before the warp-specialized region (not
-    # reusing the ring's). Racecheck's hazards on Triton's partition-state word are there either
-    # way, and in a Gluon kernel with no logic but mbarriers and warp_specialize
-    # (results/logs/s8/README.md).
-    c_smem = gl.allocate_shared_memory(gl.float16, c_desc.block_type.shape, c_desc.layout)
+    # The output tiles get their own memory, allocated before the warp-specialized region, or
+    # (C_IN_RING, one tile a CTA) views of the ring, whose last stage the consumers are done
+    # with before the epilogue: a ring stage more where the tile's bytes make one. Racecheck's
+    # hazards on Triton's partition-state word are there either way, and in a Gluon kernel
+    # with no logic but mbarriers and warp_specialize (results/logs/s8/README.md).
+    if C_IN_RING:
+        c_smem = x_ring._reinterpret(gl.float16, c_desc.block_type.shape, c_desc.layout)
+    else:
+        c_smem = gl.allocate_shared_memory(gl.float16, c_desc.block_type.shape, c_desc.layout)
     HAS_S3: gl.constexpr = BLOCK_S3 > 0
     c2_smem = c_smem
     c3_smem = c_smem
@@ -633,7 +657,9 @@ def _ws_tile_kernel(
         if HAS_S3:
             c3_smem = c_smem._reinterpret(gl.float16, c3_desc.block_type.shape, c3_desc.layout)
     else:
-        if HAS_S2:
+        if HAS_S2 and C_IN_RING:
+            c2_smem = y_ring._reinterpret(gl.float16, c2_desc.block_type.shape, c2_desc.layout)
+        elif HAS_S2:
             c2_smem = gl.allocate_shared_memory(
                 gl.float16, c2_desc.block_type.shape, c2_desc.layout
             )
@@ -862,4 +888,5 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.GROUP_M,
         cfg.BLOCK_S3,
         cfg.ONE_C_TILE,
+        cfg.C_IN_RING,
     )
