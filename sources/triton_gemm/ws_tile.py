@@ -197,7 +197,8 @@ def _c_fits_in_ring(cfg: WsTileConfig) -> bool:
     """C_IN_RING: one tile a CTA (a walk's ring runs on under its epilogues); the first dot's
     output tile fits in the X ring, the second's (staged apart) in the Y ring, and a third
     dot's only in turn in the first's place (ONE_C_TILE)."""
-    x_ring, y_ring = (cfg.ring * rows * cfg.BLOCK_K for rows in (cfg.BLOCK_R, cfg.width))
+    y_rows = cfg.width if cfg.ONE_WGMMA else cfg.BLOCK_S  # apart, y_ring holds the first dot's
+    x_ring, y_ring = (cfg.ring * rows * cfg.BLOCK_K for rows in (cfg.BLOCK_R, y_rows))
     second = 0 if cfg.ONE_C_TILE else cfg.BLOCK_S2
     return (
         not cfg.PERSISTENT
