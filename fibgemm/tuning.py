@@ -278,11 +278,13 @@ def _config_source(cfg) -> str:
 
 
 def parse_tuner_args(description: str, iters: int, flags: dict | None = None) -> argparse.Namespace:
-    """The command line both tuners take, plus a tuner's own on/off `flags` (name -> help);
-    `buckets` comes back as the list to tune."""
+    """The command line both tuners take, plus a tuner's own on/off `flags` (name -> help), its
+    refinement passes, of which one at most may be given; `buckets` comes back as the list to
+    tune."""
     p = argparse.ArgumentParser(description=description)
+    passes = p.add_mutually_exclusive_group()
     for flag, text in (flags or {}).items():
-        p.add_argument(flag, action="store_true", help=text)
+        passes.add_argument(flag, action="store_true", help=text)
     p.add_argument("--iters", type=int, default=iters, help="timed calls per config")
     p.add_argument("--jobs", type=int, default=12, help="parallel compile processes (Triton)")
     p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
@@ -302,6 +304,15 @@ def parse_tuner_args(description: str, iters: int, flags: dict | None = None) ->
     if set(args.buckets) - set(BUCKETS):
         p.error(f"--buckets must be among {BUCKETS}")
     return args
+
+
+def refinement_pass(args: argparse.Namespace, refinements: dict, default: Callable):
+    """(candidates, the note the table's docstring gets) of the refinement pass the command
+    line gave (`refinements`: flag's attribute name -> that pair), or (default, "")."""
+    for flag, refinement in refinements.items():
+        if getattr(args, flag):
+            return refinement
+    return default, ""
 
 
 def save_table(text: str, path, dry_run: bool, quiet: bool = False) -> None:

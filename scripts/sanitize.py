@@ -6,6 +6,7 @@ Usage (on the device), SOLUTION being triton_gemm or cute_gemm:
 Each M (default: MS) is checked against a float32 reference; exits 1 on a wrong answer.
 """
 
+import argparse
 import importlib
 import sys
 
@@ -20,19 +21,22 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 MS = [1, 3, 7, 16, 33, 80, 100, 144, 200, 256, 972, 2053, 2379]
 
 
+def token_count(text: str) -> int:
+    m = int(text)
+    if m < 1:
+        raise ValueError(text)
+    return m
+
+
 def main() -> int:
-    usage = "usage: python -m scripts.sanitize {triton_gemm|cute_gemm} [M ...]"
-    if len(sys.argv) < 2 or sys.argv[1] not in ("triton_gemm", "cute_gemm"):
-        print(usage, file=sys.stderr)
-        return 2
-    if not all(arg.isdigit() and int(arg) > 0 for arg in sys.argv[2:]):
-        print(f"{usage}\nM must be positive integers, not {sys.argv[2:]}", file=sys.stderr)
-        return 2
-    ms = [int(arg) for arg in sys.argv[2:]] or MS
-    run = importlib.import_module(f"{sys.argv[1]}.main").run
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("solution", choices=("triton_gemm", "cute_gemm"))
+    p.add_argument("ms", metavar="M", nargs="*", type=token_count, help="default: MS")
+    args = p.parse_args()
+    run = importlib.import_module(f"{args.solution}.main").run
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
     bad = 0
-    for m in ms:
+    for m in args.ms or MS:
         a = torch.randn(m, K, dtype=torch.float16, device="cuda")
         c = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
         run(a, b, c)

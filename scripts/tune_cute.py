@@ -36,6 +36,7 @@ from fibgemm.tuning import (
     device_sms,
     kept_and_current,
     parse_tuner_args,
+    refinement_pass,
     tune_and_save,
 )
 
@@ -218,9 +219,6 @@ def main() -> int:
             "--split-k": "only the table's configs, against split-K swap-AB tiles",
         },
     )
-    if sum(bool(getattr(args, flag)) for flag in REFINEMENTS) > 1:
-        print("the refinement passes are separate: give one", file=sys.stderr)
-        return 2
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
@@ -228,10 +226,7 @@ def main() -> int:
 
     kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
     start = time.perf_counter()
-    pick_from, note = candidates, ""
-    for flag, refinement in REFINEMENTS.items():
-        if getattr(args, flag):
-            pick_from, note = refinement
+    pick_from, note = refinement_pass(args, REFINEMENTS, candidates)
     all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
     for cfg in all_cfgs:
         cute_main.compiled_kernel(cfg)

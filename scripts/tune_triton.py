@@ -32,6 +32,7 @@ from fibgemm.tuning import (
     device_sms,
     kept_and_current,
     parse_tuner_args,
+    refinement_pass,
     tune_and_save,
 )
 
@@ -189,7 +190,7 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     shapes = _ws_shapes(m)
     fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2 and not c.ONE_WGMMA]
     shapes += fused + [replace(c, ONE_Y_BOX=True) for c in fused if not c.ONE_Y_BOX]
-    walks = [c for c in shapes if m > 256]
+    walks = list(shapes) if m > 256 else []
     shapes += [
         replace(c, PERSISTENT=persistent, GROUP_M=group)
         for c, persistent, group in itertools.product(walks, (False, True), WALK_GROUPS)
@@ -259,7 +260,7 @@ def with_shallower_rings(m: int) -> list:
     cfg = select_config(m)
     if not isinstance(cfg, WsTileConfig):
         return [cfg]
-    depths = sorted({cfg.ring // 2, *range(max(2, cfg.ring - 4), cfg.ring)} - {0, 1}, reverse=True)
+    depths = sorted({d for d in (cfg.ring // 2, *range(cfg.ring - 4, cfg.ring)) if d >= 2})[::-1]
     shallower = [replace(cfg, STAGES=d, PRELOAD=min(cfg.PRELOAD, d)) for d in depths]
     return [cfg] + [c for c in shallower if ws_tile_is_valid(c, N, K)]
 
@@ -382,19 +383,13 @@ def main() -> int:
             "--c-in-ring": "only the table's configs, with their output staged in the ring",
         },
     )
-    if sum(bool(getattr(args, flag)) for flag in REFINEMENTS) > 1:
-        print("the refinement passes are separate: give one", file=sys.stderr)
-        return 2
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
         return 2
     from triton_gemm import tuned
 
     kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
-    pick_from, note = candidates, ""
-    for flag, refinement in REFINEMENTS.items():
-        if getattr(args, flag):
-            pick_from, note = refinement
+    pick_from, note = refinement_pass(args, REFINEMENTS, candidates)
     all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) as pool:
