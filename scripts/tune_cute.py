@@ -15,11 +15,13 @@ victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64, results/logs/s7)
 that config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes:
 more CTAs, each streaming fewer bytes of B; swap-AB tiles only); with --split-k, that config and
 swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the
-config's L2 hint (on the H200 both passes left the table as it was: results/logs/s10).
+config's L2 hint (on the H200 both passes left the table as it was: results/logs/s10); with
+--epilogues, that config and the same with an epilogue of narrower or fewer sub-tiles where that
+frees room for one ring stage more.
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
-        [--l2-hints | --ring-depths | --x-rows | --split-k] [--dry-run]
+        [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues] [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
 
@@ -187,6 +189,22 @@ def with_split_k(m: int) -> list[CuteConfig]:
     return out
 
 
+def with_smaller_epilogues(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and, where its ring is as deep as fits, the same
+    with narrower (16-column) or fewer (one) epilogue sub-tiles that free room for one ring
+    stage more (--epilogues): 64 x 96 tiles 10 -> 11 stages, 64 x 48 ones 128 deep 7 -> 8,
+    128 x 224 ones 4 -> 5. A variant that frees no stage only costs stores, so it is left out."""
+    cfg = cute_main.select_config(m)
+    if cfg.stages:
+        return [cfg]
+    deeper = []
+    for cols, buffers in itertools.product((16, 32), (1, 2)):
+        variant = replace(cfg, epi_cols=cols, epi_stages=buffers)
+        if is_valid(variant, K) and variant.ring_stages > cfg.ring_stages:
+            deeper.append(variant)
+    return [cfg] + deeper
+
+
 # Refinement passes: flag -> (candidates, the note the table's docstring gets).
 REFINEMENTS = {
     "l2_hints": (
@@ -205,6 +223,11 @@ REFINEMENTS = {
         with_split_k,
         "--split-k: each bucket's config in the previous table, against split-K swap-AB tiles",
     ),
+    "epilogues": (
+        with_smaller_epilogues,
+        "--epilogues: each bucket's config in the previous table, with a smaller epilogue and "
+        "a ring stage more",
+    ),
 }
 
 
@@ -217,6 +240,7 @@ def main() -> int:
             "--ring-depths": "only the table's configs, with their ring 1-4 stages shallower",
             "--x-rows": "only the table's configs, with partial tiles of B (swap-AB, 64 rows)",
             "--split-k": "only the table's configs, against split-K swap-AB tiles",
+            "--epilogues": "only the table's configs, with a smaller epilogue and a deeper ring",
         },
     )
     if not torch.cuda.is_available():

@@ -194,6 +194,29 @@ def test_epilogue_sub_tiles_cover_every_tile_width_exactly():
         assert not is_valid(CuteConfig(64, tile_s, swap_ab=True), 2048), tile_s
 
 
+def test_epilogue_sub_tiles_are_16_or_32_wide_dividing_the_tile_in_one_or_two_buffers():
+    assert not is_valid(CuteConfig(64, 48, swap_ab=False, epi_cols=32), 2048)  # 48 = 32 + 16
+    for bad in ({"epi_cols": 8}, {"epi_cols": 64}, {"epi_stages": 0}, {"epi_stages": 3}):
+        assert not is_valid(CuteConfig(64, 96, swap_ab=False, **bad), 2048), bad
+    # 64 x 96, 64 deep (20 KB stages): 10 beside two 64 x 32 sub-tiles, 11 beside a smaller one.
+    assert CuteConfig(64, 96, swap_ab=False).stages_that_fit() == 10
+    for cols, buffers in ((16, 2), (16, 1), (32, 1)):
+        smaller = CuteConfig(64, 96, swap_ab=False, epi_cols=cols, epi_stages=buffers)
+        assert is_valid(smaller, 2048) and smaller.stages_that_fit() == 11
+
+
+@pytest.mark.parametrize("cols, buffers", [(16, 1), (32, 1), (16, 2)])
+def test_smaller_epilogue_stores_each_sub_tile_and_waits_for_its_buffer(tmp_path, cols, buffers):
+    cfg = CuteConfig(64, 96, swap_ab=False, epi_cols=cols, epi_stages=buffers)
+    text = _ptx_of(cfg, tmp_path / "ptx")
+    stores = text.count("cp.async.bulk.tensor.2d.global.shared::cta")
+    assert stores == 96 // cols, f"{stores} TMA stores for {96 // cols} sub-tiles"
+    # After each store, at most buffers - 1 may still be reading shared memory (its buffer is
+    # written next); at the end none.
+    waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
+    assert waits == [str(buffers - 1)] * stores + ["0"], waits
+
+
 def _t(*shape, dtype=torch.float16):
     return torch.zeros(shape, dtype=dtype)  # contents irrelevant: every call below must raise
 

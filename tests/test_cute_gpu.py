@@ -64,6 +64,14 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 32, swap_ab=True, x_rows=40),
     CuteConfig(64, 16, swap_ab=True, tile_k=256, x_rows=32),
     CuteConfig(64, 48, swap_ab=False, x_rows=56),
+    # Smaller epilogues, each with the ring stage it frees: one 64 x 16 sub-tile at a time
+    # (64 x 96: 11 stages; 64 x 48 128 deep: 8), two of 64 x 16, one of 64 x 32, and one
+    # 128 x 16 sub-tile in a persistent walk of 128 x 224 tiles (5 stages).
+    CuteConfig(64, 96, swap_ab=False, epi_cols=16, epi_stages=1, l2_hint="b_first"),
+    CuteConfig(64, 96, swap_ab=False, epi_cols=16),
+    CuteConfig(64, 96, swap_ab=True, epi_cols=32, epi_stages=1),
+    CuteConfig(64, 48, swap_ab=False, tile_k=128, epi_cols=16, epi_stages=1),
+    CuteConfig(128, 224, swap_ab=True, persistent=True, epi_cols=16, epi_stages=1),
 }
 
 

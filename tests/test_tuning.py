@@ -204,6 +204,35 @@ def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings
     assert [c.stages for c in tune_cute.with_shallower_rings(1)[1:]] == [7, 8, 9, 10]
 
 
+@pytest.mark.parametrize(
+    "tile, deeper",
+    [
+        # 64 x 96: 20 KB stages; two 4 KB sub-tiles leave room for 10, any smaller epilogue 11.
+        ((64, 96, False, 64), [(16, 1), (16, 2), (32, 1)]),
+        # 64 x 48, 128 deep: 28 KB stages; 7 beside two 2 KB sub-tiles, 8 beside one.
+        ((64, 48, False, 128), [(16, 1)]),
+        # 128 x 80: 26 KB stages; 8 fit whatever the epilogue.
+        ((128, 80, True, 64), []),
+    ],
+)
+def test_cute_epilogue_pass_offers_only_epilogues_that_free_a_ring_stage(monkeypatch, tile, deeper):
+    from cute_gemm import main as cute_main
+
+    tile_r, tile_s, swap_ab, tile_k = tile
+    full_ring = CuteConfig(tile_r, tile_s, swap_ab, tile_k=tile_k, l2_hint="b_first")
+    monkeypatch.setattr(cute_main, "select_config", lambda m: full_ring)
+    cfgs = tune_cute.with_smaller_epilogues(200)
+    assert cfgs[0] == full_ring
+    assert [(c.epi_cols, c.epi_stages) for c in cfgs[1:]] == deeper
+    for c in cfgs[1:]:
+        assert replace(c, epi_cols=0, epi_stages=2) == full_ring
+        assert is_valid(c, 2048) and c.ring_stages == full_ring.ring_stages + 1
+    # A row whose ring the table already set shallower is left as it is.
+    shallow = replace(full_ring, stages=4)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: shallow)
+    assert tune_cute.with_smaller_epilogues(200) == [shallow]
+
+
 def test_cute_partial_tile_pass_offers_swap_ab_64_row_configs_owning_fewer_rows(monkeypatch):
     from cute_gemm import main as cute_main
     from cute_gemm.kernel import CuteConfig

@@ -55,7 +55,8 @@ Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256
 K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
 8); a ring that fits in shared memory beside the epilogue (`stages_that_fit`) and, with
 split-K, large enough for the fp32 partial tile; partial tiles (x_rows) of whole 8-row atoms of
-a 64-row tile, without row_step, split-K, multicast or the persistent walk.
+a 64-row tile, without row_step, split-K, multicast or the persistent walk; epilogue sub-tiles of
+16 or 32 columns that divide tile_s, one or two of them in shared memory.
 """
 
 from dataclasses import dataclass
@@ -113,6 +114,8 @@ class CuteConfig:
     cluster_r: int = 1  # CTAs along R sharing each Y tile through TMA multicast
     l2_hint: str = ""  # L2 policies of the TMA loads: "" (the DSL's: 0), or L2_HINTS's
     x_rows: int = 0  # rows of X a tile loads and stores, of its tile_r MMA rows; 0: tile_r
+    epi_cols: int = 0  # columns of an epilogue sub-tile, 16 or 32; 0: 32 where they divide
+    epi_stages: int = EPI_STAGES  # epilogue sub-tiles in shared memory: TMA stores in flight
 
     @property
     def step_r(self) -> int:
@@ -134,10 +137,12 @@ class CuteConfig:
 
     @property
     def epi_tile(self) -> tuple[int, int]:
-        """The epilogue's sub-tile: 32 columns where they divide the tile (fewer TMA stores),
-        else 16. A sub-tile must cover the tile exactly, or the last one writes past it (seen
-        on the H200 when the DSL's default 32 met tile_s = 48 at M = 53)."""
-        return (self.tile_r, 32 if self.tile_s % 32 == 0 else 16)
+        """The epilogue's sub-tile: epi_cols columns, by default 32 where they divide the tile
+        (fewer TMA stores), else 16. A sub-tile must cover the tile exactly, or the last one
+        writes past it (seen on the H200 when the DSL's default 32 met tile_s = 48 at M = 53).
+        Fewer or narrower sub-tiles leave room for a ring stage more where the ring stops just
+        short of one (64 x 96 tiles: 11 stages instead of 10 with 16 columns)."""
+        return (self.tile_r, self.epi_cols or (32 if self.tile_s % 32 == 0 else 16))
 
     @property
     def stage_bytes(self) -> int:
@@ -149,7 +154,7 @@ class CuteConfig:
         mbarriers (1 KB). A deeper ring compiles but cannot launch (on the H200: 234,496 bytes
         asked, 232,448 allowed, cudaErrorInvalidValue; results/logs/s7/probe_stages_l2.log), so
         is_valid refuses it before anything is compiled."""
-        epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * EPI_STAGES
+        epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * self.epi_stages
         return (SMEM_BYTES - epi_bytes - 1024) // self.stage_bytes
 
     @property
@@ -182,6 +187,9 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and cfg.tile_s % (8 * cfg.cluster_r) == 0
         and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.persistent))
         and (cfg.l2_hint == "" or cfg.l2_hint in L2_HINTS)
+        and cfg.epi_cols in (0, 16, 32)
+        and cfg.tile_s % cfg.epi_tile[1] == 0
+        and cfg.epi_stages in (1, 2)
         # A partial X tile: whole 8-row swizzle atoms of one 64-row warp group, tiles that do
         # not overlap otherwise, and the direct-store epilogue (no split-K, multicast, walk).
         and (
@@ -234,7 +242,9 @@ class HopperGemm:
         # Swizzled shared-memory layouts, one slice per pipeline stage.
         sX_layout = sm90_utils.make_smem_layout_a(x_layout, self.tile_rsk, ab_dtype, stages)
         sY_layout = sm90_utils.make_smem_layout_b(y_layout, self.tile_rsk, ab_dtype, stages)
-        sD_layout = sm90_utils.make_smem_layout_epi(d_dtype, d_layout, epi_tile, EPI_STAGES)
+        sD_layout = sm90_utils.make_smem_layout_epi(
+            d_dtype, d_layout, epi_tile, self.cfg.epi_stages
+        )
 
         # X's TMA box: a whole stage, or with x_rows one 64-deep swizzle atom of x_rows rows,
         # which is the first x_rows rows of the stage's atom (8-row swizzle atoms stack along R).
@@ -659,7 +669,7 @@ class HopperGemm:
             barrier_id=1, num_threads=THREADS_PER_WG * self.cfg.consumer_wgs
         )
         store_pipe = pipeline.PipelineTmaStore.create(
-            num_stages=EPI_STAGES,
+            num_stages=self.cfg.epi_stages,
             producer_group=pipeline.CooperativeGroup(
                 pipeline.Agent.Thread, THREADS_PER_WG * self.cfg.consumer_wgs
             ),
@@ -670,7 +680,7 @@ class HopperGemm:
                 frag[v] = tRS_acc[e * frag_size + v]
             out = cute.make_rmem_tensor_like(frag_layout, d_dtype)
             out.store(frag.load().to(d_dtype))
-            buf = e % EPI_STAGES
+            buf = e % self.cfg.epi_stages
             cute.copy(tiled_r2s, out, tRS_sD[(None, None, None, buf)])
             # Make the generic-proxy smem writes visible to the TMA (async proxy) store.
             cute.arch.fence_proxy("async.shared", space="cta")
