@@ -13,7 +13,8 @@ cache policy of kernel.L2_HINTS on its TMA loads; with --ring-depths, that confi
 with a ring 1 to 4 stages shallower (with B evict-first, fewer B lines in flight take fewer dirty
 victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64, results/logs/s7); with --x-rows,
 that config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes:
-more CTAs, each streaming fewer bytes of B; swap-AB tiles only); with --split-k, that config and
+more CTAs, each streaming fewer bytes of B) or, for a straight tile, as few rows of A as split
+the tokens over the same number of tiles (fewer bytes of A a CTA); with --split-k, that config and
 swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the
 config's L2 hint (on the H200 both passes left the table as it was: results/logs/s10); with
 --epilogues, that config and the same with an epilogue of narrower or fewer sub-tiles where that
@@ -162,12 +163,23 @@ X_ROWS = (56, 48, 40, 32)
 
 
 def with_partial_x_tiles(m: int) -> list[CuteConfig]:
-    """The current table's config for M = m and, for a 64-row swap-AB config, the same tile
-    owning only X_ROWS of its rows, tiles stepping by the rows they own (--x-rows)."""
+    """The current table's config for M = m and, for a 64-row tile, the same tile owning only
+    some of its rows, tiles stepping by the rows they own (--x-rows): X_ROWS of B's for a
+    swap-AB tile; for a straight one, the fewest rows (whole 8-row atoms, and 8 more) that
+    split the M tokens over as many tiles as 64-row ones do. At M = 80, two tiles of 40
+    tokens: every CTA loads 40 rows of A, not 64 (the second tile 64 rows shifted back over
+    the first), the same CTAs and a fifth less from L2 in all."""
     cfg = cute_main.select_config(m)
-    if not (cfg.swap_ab and cfg.tile_r == 64):
+    if cfg.tile_r != 64:
         return [cfg]
-    partial = [replace(cfg, row_step=0, x_rows=rows) for rows in X_ROWS]
+    if cfg.swap_ab:
+        owned = X_ROWS
+    else:
+        tiles = -(-m // cfg.tile_r)
+        per_tile = -(-m // tiles)
+        fewest = -(-per_tile // 8) * 8
+        owned = (fewest, fewest + 8)
+    partial = [replace(cfg, row_step=0, x_rows=rows) for rows in owned]
     return [cfg] + [c for c in partial if is_valid(c, K)]
 
 
@@ -217,7 +229,7 @@ REFINEMENTS = {
     ),
     "x_rows": (
         with_partial_x_tiles,
-        "--x-rows: each bucket's config in the previous table, owning fewer rows of B",
+        "--x-rows: each bucket's config in the previous table, owning fewer rows of B or A",
     ),
     "split_k": (
         with_split_k,
@@ -238,7 +250,7 @@ def main() -> int:
         flags={
             "--l2-hints": "only the table's configs, with and without each L2 cache policy",
             "--ring-depths": "only the table's configs, with their ring 1-4 stages shallower",
-            "--x-rows": "only the table's configs, with partial tiles of B (swap-AB, 64 rows)",
+            "--x-rows": "only the table's configs, owning fewer rows of B (swap-AB) or A (64 rows)",
             "--split-k": "only the table's configs, against split-K swap-AB tiles",
             "--epilogues": "only the table's configs, with a smaller epilogue and a deeper ring",
         },

@@ -64,6 +64,10 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 32, swap_ab=True, x_rows=40),
     CuteConfig(64, 16, swap_ab=True, tile_k=256, x_rows=32),
     CuteConfig(64, 48, swap_ab=False, x_rows=56),
+    # ... and straight tiles owning fewer tokens, as the --x-rows pass offers them at 70-224.
+    CuteConfig(64, 48, swap_ab=False, tile_k=128, x_rows=40, l2_hint="b_first"),
+    CuteConfig(64, 80, swap_ab=False, x_rows=48, l2_hint="b_first"),
+    CuteConfig(64, 96, swap_ab=False, x_rows=56, l2_hint="b_first_a_last"),
     # Smaller epilogues, each with the ring stage it frees: one 64 x 16 sub-tile at a time
     # (64 x 96: 11 stages; 64 x 48 128 deep: 8), two of 64 x 16, one of 64 x 32, and one
     # 128 x 16 sub-tile in a persistent walk of 128 x 224 tiles (5 stages).

@@ -245,9 +245,29 @@ def test_cute_partial_tile_pass_offers_swap_ab_64_row_configs_owning_fewer_rows(
     assert all(replace(c, x_rows=0, row_step=48) == overlapping for c in cfgs[1:])
     assert all(is_valid(c, 2048) for c in cfgs)
     assert [tune_cute.ctas(c, 32) for c in cfgs[1:]] == [55, 64, 77, 96]
-    straight = CuteConfig(64, 48, swap_ab=False)
-    monkeypatch.setattr(cute_main, "select_config", lambda m: straight)
-    assert tune_cute.with_partial_x_tiles(100) == [straight]
+    tall = CuteConfig(128, 48, swap_ab=False)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: tall)
+    assert tune_cute.with_partial_x_tiles(100) == [tall]
+
+
+@pytest.mark.parametrize(
+    "m, owned",
+    # Tokens over as many tiles as 64-row ones need, rounded up to whole 8-row atoms, and 8 more
+    # while that is still short of 64: 80 = 2 x 40; 136 = 3 x 45.3; 100 = 2 x 50; 120 = 2 x 60.
+    [(80, [40, 48]), (136, [48, 56]), (100, [56]), (120, []), (40, [40, 48])],
+)
+def test_cute_partial_tile_pass_offers_straight_tiles_owning_fewer_tokens(monkeypatch, m, owned):
+    from cute_gemm import main as cute_main
+
+    straight = CuteConfig(64, 48, swap_ab=False, tile_k=128, l2_hint="b_first")
+    monkeypatch.setattr(cute_main, "select_config", lambda _: straight)
+    cfgs = tune_cute.with_partial_x_tiles(m)
+    assert cfgs[0] == straight
+    assert [c.x_rows for c in cfgs[1:]] == owned
+    for c in cfgs[1:]:
+        assert is_valid(c, 2048) and replace(c, x_rows=0) == straight
+        # The same CTAs, each loading fewer rows of A.
+        assert tune_cute.ctas(c, m) == tune_cute.ctas(straight, m)
 
 
 def test_cute_split_k_pass_offers_one_token_tile_split_over_a_cluster_in_one_wave():
