@@ -18,11 +18,13 @@ the tokens over the same number of tiles (fewer bytes of A a CTA); with --split-
 swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the
 config's L2 hint (on the H200 both passes left the table as it was: results/logs/s10); with
 --epilogues, that config and the same with an epilogue of narrower or fewer sub-tiles where that
-frees room for one ring stage more.
+frees room for one ring stage more; with --mma-batches, that config and the same leaving 2 or 3
+stages' WGMMAs in flight.
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
-        [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues] [--dry-run]
+        [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches]
+        [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
 
@@ -217,6 +219,16 @@ def with_smaller_epilogues(m: int) -> list[CuteConfig]:
     return [cfg] + deeper
 
 
+def with_more_mma_batches(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and the same with 2 and 3 ring stages' WGMMA
+    batches left in flight instead of 1 (--mma-batches): with one, the tensor cores idle
+    whenever a consumer's turn round the loop (barrier wait, issue, release) outlasts a stage's
+    MMAs, 4 of m64n80k16 at M = 136 (~160 cycles)."""
+    cfg = cute_main.select_config(m)
+    deeper = [replace(cfg, mma_batches=n) for n in (2, 3)]
+    return [cfg] + [c for c in deeper if is_valid(c, K)]
+
+
 # Refinement passes: flag -> (candidates, the note the table's docstring gets).
 REFINEMENTS = {
     "l2_hints": (
@@ -234,6 +246,11 @@ REFINEMENTS = {
     "split_k": (
         with_split_k,
         "--split-k: each bucket's config in the previous table, against split-K swap-AB tiles",
+    ),
+    "mma_batches": (
+        with_more_mma_batches,
+        "--mma-batches: each bucket's config in the previous table, with 2 and 3 WGMMA batches "
+        "in flight",
     ),
     "epilogues": (
         with_smaller_epilogues,
@@ -253,6 +270,7 @@ def main() -> int:
             "--x-rows": "only the table's configs, owning fewer rows of B (swap-AB) or A (64 rows)",
             "--split-k": "only the table's configs, against split-K swap-AB tiles",
             "--epilogues": "only the table's configs, with a smaller epilogue and a deeper ring",
+            "--mma-batches": "only the table's configs, with 2 and 3 WGMMA batches in flight",
         },
     )
     if not torch.cuda.is_available():

@@ -2,6 +2,7 @@
 really uses Hopper's TMA (cp.async.bulk.tensor), WGMMA and setmaxnreg; bad input is refused."""
 
 import re
+from dataclasses import replace
 
 import pytest
 import torch
@@ -215,6 +216,30 @@ def test_smaller_epilogue_stores_each_sub_tile_and_waits_for_its_buffer(tmp_path
     # written next); at the end none.
     waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
     assert waits == [str(buffers - 1)] * stores + ["0"], waits
+
+
+def test_wgmma_batches_in_flight_need_a_deeper_ring_and_enough_k_stages():
+    for n in (1, 2, 3):
+        assert is_valid(CuteConfig(64, 80, swap_ab=False, mma_batches=n), 2048), n
+    for bad in (
+        CuteConfig(64, 80, swap_ab=False, mma_batches=0),
+        CuteConfig(64, 80, swap_ab=False, mma_batches=4),
+        CuteConfig(64, 80, swap_ab=False, stages=2, mma_batches=2),  # no stage left to fill
+    ):
+        assert not is_valid(bad, 2048), bad
+    # Split-K over 4 CTAs 256 deep: 2 k-stages a CTA, so at most 2 batches.
+    split = CuteConfig(64, 16, swap_ab=True, stages=4, tile_k=256, splits=4, mma_batches=2)
+    assert is_valid(split, 2048)
+    assert not is_valid(replace(split, mma_batches=3), 2048)
+
+
+@pytest.mark.parametrize("batches", [1, 2, 3])
+def test_consumer_waits_for_all_but_its_batches_in_flight(tmp_path, batches):
+    text = _ptx_of(CuteConfig(64, 80, swap_ab=False, mma_batches=batches), tmp_path / "ptx")
+    waits = re.findall(r"wgmma\.wait_group\.sync\.aligned\s+(\d+);", text)
+    # In the loop: all but `batches` outstanding; after it: none (and none again before the
+    # epilogue's registers are read).
+    assert str(batches) in waits and set(waits) <= {str(batches), "0"}, waits
 
 
 def _t(*shape, dtype=torch.float16):

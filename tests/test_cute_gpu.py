@@ -76,6 +76,12 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 96, swap_ab=True, epi_cols=32, epi_stages=1),
     CuteConfig(64, 48, swap_ab=False, tile_k=128, epi_cols=16, epi_stages=1),
     CuteConfig(128, 224, swap_ab=True, persistent=True, epi_cols=16, epi_stages=1),
+    # Two and three stages' WGMMAs in flight: one tile, a persistent walk, split-K, 128 deep.
+    CuteConfig(64, 80, swap_ab=False, mma_batches=2, l2_hint="b_first"),
+    CuteConfig(64, 96, swap_ab=False, mma_batches=3),
+    CuteConfig(128, 224, swap_ab=True, persistent=True, mma_batches=2),
+    CuteConfig(64, 32, swap_ab=True, splits=2, mma_batches=3),
+    CuteConfig(64, 48, swap_ab=False, tile_k=128, mma_batches=2, l2_hint="b_first_a_last"),
 }
 
 

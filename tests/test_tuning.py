@@ -233,6 +233,21 @@ def test_cute_epilogue_pass_offers_only_epilogues_that_free_a_ring_stage(monkeyp
     assert tune_cute.with_smaller_epilogues(200) == [shallow]
 
 
+def test_cute_mma_batch_pass_offers_the_table_config_with_two_and_three_in_flight(monkeypatch):
+    from cute_gemm import main as cute_main
+
+    for m in (1, 136, 2379):
+        table_cfg = cute_main.select_config(m)
+        cfgs = tune_cute.with_more_mma_batches(m)
+        assert cfgs[0] == table_cfg
+        assert [c.mma_batches for c in cfgs] == [1, 2, 3], m
+        assert all(replace(c, mma_batches=1) == table_cfg for c in cfgs)
+    # A 3-stage ring releases a stage at most 2 batches back.
+    shallow = CuteConfig(64, 80, swap_ab=False, stages=3)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: shallow)
+    assert [c.mma_batches for c in tune_cute.with_more_mma_batches(136)] == [1, 2]
+
+
 def test_cute_partial_tile_pass_offers_swap_ab_64_row_configs_owning_fewer_rows(monkeypatch):
     from cute_gemm import main as cute_main
     from cute_gemm.kernel import CuteConfig

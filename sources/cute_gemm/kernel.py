@@ -56,7 +56,8 @@ K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K an
 8); a ring that fits in shared memory beside the epilogue (`stages_that_fit`) and, with
 split-K, large enough for the fp32 partial tile; partial tiles (x_rows) of whole 8-row atoms of
 a 64-row tile, without row_step, split-K, multicast or the persistent walk; epilogue sub-tiles of
-16 or 32 columns that divide tile_s, one or two of them in shared memory.
+16 or 32 columns that divide tile_s, one or two of them in shared memory; 1 to 3 WGMMA batches in
+flight (`mma_batches`), fewer than the ring's stages and the CTA's k-stages.
 """
 
 from dataclasses import dataclass
@@ -116,6 +117,7 @@ class CuteConfig:
     x_rows: int = 0  # rows of X a tile loads and stores, of its tile_r MMA rows; 0: tile_r
     epi_cols: int = 0  # columns of an epilogue sub-tile, 16 or 32; 0: 32 where they divide
     epi_stages: int = EPI_STAGES  # epilogue sub-tiles in shared memory: TMA stores in flight
+    mma_batches: int = 1  # ring stages' WGMMA batches a consumer leaves in flight (1 to 3)
 
     @property
     def step_r(self) -> int:
@@ -190,6 +192,10 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and cfg.epi_cols in (0, 16, 32)
         and cfg.tile_s % cfg.epi_tile[1] == 0
         and cfg.epi_stages in (1, 2)
+        # A stage is released mma_batches stages after it is read: the ring must hold more.
+        and cfg.mma_batches in (1, 2, 3)
+        and cfg.ring_stages > cfg.mma_batches
+        and k // cfg.tile_k // cfg.splits >= cfg.mma_batches
         # A partial X tile: whole 8-row swizzle atoms of one 64-row warp group, tiles that do
         # not overlap otherwise, and the direct-store epilogue (no split-K, multicast, walk).
         and (
@@ -526,16 +532,19 @@ class HopperGemm:
                     acc,
                 )
             warpgroup.commit_group()
-            # Keep this stage's WGMMAs in flight; the previous stage's are done reading their
-            # buffer once at most one batch is outstanding.
-            warpgroup.wait_group(1)
-            if k_tile > 0:
+            # Keep this stage's WGMMAs and the mma_batches - 1 stages' before them in flight;
+            # the stage mma_batches back is done being read once at most mma_batches batches
+            # are outstanding.
+            batches = self.cfg.mma_batches
+            warpgroup.wait_group(batches)
+            if k_tile > batches - 1:
                 ab_pipe.consumer_release(release)
                 release.advance()
             read.advance()
         warpgroup.wait_group(0)
-        ab_pipe.consumer_release(release)
-        release.advance()
+        for _ in cutlass.range_constexpr(self.cfg.mma_batches):
+            ab_pipe.consumer_release(release)
+            release.advance()
 
         if cutlass.const_expr(self.cfg.splits > 1):
             self._reduce_split_k(acc, ctidx, split, ring)
