@@ -19,7 +19,7 @@ swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 
 config's L2 hint (on the H200 both passes left the table as it was: results/logs/s10); with
 --epilogues, that config and the same with an epilogue of narrower or fewer sub-tiles where that
 frees room for one ring stage more; with --mma-batches, that config and the same leaving 2 or 3
-stages' WGMMAs in flight.
+stages' WGMMAs in flight (these three left the table as it was: results/logs/s16).
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
@@ -169,8 +169,8 @@ def with_partial_x_tiles(m: int) -> list[CuteConfig]:
     some of its rows, tiles stepping by the rows they own (--x-rows): X_ROWS of B's for a
     swap-AB tile; for a straight one, the fewest rows (whole 8-row atoms, and 8 more) that
     split the M tokens over as many tiles as 64-row ones do. At M = 80, two tiles of 40
-    tokens: every CTA loads 40 rows of A, not 64 (the second tile 64 rows shifted back over
-    the first), the same CTAs and a fifth less from L2 in all."""
+    tokens: every CTA loads 40 rows of A, not 64 (of which the second tile's first 48 are the
+    first tile's, shifted back), the same CTAs and a fifth less from L2 in all."""
     cfg = cute_main.select_config(m)
     if cfg.tile_r != 64:
         return [cfg]
@@ -207,7 +207,8 @@ def with_smaller_epilogues(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and, where its ring is as deep as fits, the same
     with narrower (16-column) or fewer (one) epilogue sub-tiles that free room for one ring
     stage more (--epilogues): 64 x 96 tiles 10 -> 11 stages, 64 x 48 ones 128 deep 7 -> 8,
-    128 x 224 ones 4 -> 5. A variant that frees no stage only costs stores, so it is left out."""
+    128 x 224 ones 4 -> 5. A variant that frees no stage only costs stores, so it is left out.
+    On the H200 the extra stage was level and one buffer behind (results/logs/s16/epilogues)."""
     cfg = cute_main.select_config(m)
     if cfg.stages:
         return [cfg]
@@ -223,7 +224,8 @@ def with_more_mma_batches(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and the same with 2 and 3 ring stages' WGMMA
     batches left in flight instead of 1 (--mma-batches): with one, the tensor cores idle
     whenever a consumer's turn round the loop (barrier wait, issue, release) outlasts a stage's
-    MMAs, 4 of m64n80k16 at M = 136 (~160 cycles)."""
+    MMAs, 4 of m64n80k16 at M = 136 (~160 cycles). On the H200 one batch was first or tied in
+    every bucket (results/logs/s16/mma_batches)."""
     cfg = cute_main.select_config(m)
     deeper = [replace(cfg, mma_batches=n) for n in (2, 3)]
     return [cfg] + [c for c in deeper if is_valid(c, K)]
