@@ -19,11 +19,14 @@ swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 
 config's L2 hint (on the H200 both passes left the table as it was: results/logs/s10); with
 --epilogues, that config and the same with an epilogue of narrower or fewer sub-tiles where that
 frees room for one ring stage more; with --mma-batches, that config and the same leaving 2 or 3
-stages' WGMMAs in flight (these three left the table as it was: results/logs/s16).
+stages' WGMMAs in flight (these three left the table as it was: results/logs/s16); with
+--stream-k, that config against stream-K walks (one CTA per SM, each a run of k-stages across
+tiles, split tiles summed through a workspace).
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
-        [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches]
+        [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
+         | --stream-k]
         [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
@@ -231,6 +234,29 @@ def with_more_mma_batches(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in deeper if is_valid(c, K)]
 
 
+def with_stream_k(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m, the same tiles walked stream-K, and stream-K
+    walks of tiles that cover the tokens with little padding (--stream-k): swap-AB 64-row tiles
+    one tile across the tokens (M rounded up to 16) up to M = 256, with the table's depth and
+    ring at M <= 64; straight 64 x 80 and 64 x 96 at 136-256; 128 x 192-256 both ways above.
+    A walk gives every SM the same number of k-stages (132 CTAs however many tiles), so a tile
+    need not fill a wave: at 136-176, 48 swap-AB tiles of 64 x 144 are 11.6 k-stages a CTA
+    where 117 straight 64 x 80 tiles are 32 on 117 SMs."""
+    cfg = cute_main.select_config(m)
+    walks = [replace(cfg, persistent=True, stream_k=True, mma_batches=1)]
+    if m <= 256:
+        small = m <= 64 and cfg.swap_ab
+        tile_k, stages = (cfg.tile_k, cfg.stages) if small else (TILE_K, 0)
+        tile_s = -(-m // 16) * 16
+        walks.append(CuteConfig(64, tile_s, True, stages=stages, tile_k=tile_k))
+        if m > 128:
+            walks += [CuteConfig(64, s, False) for s in (80, 96)]
+    else:
+        walks += [CuteConfig(128, s, swap) for s in (192, 224, 240, 256) for swap in (True, False)]
+    walks = [replace(w, persistent=True, stream_k=True, l2_hint=cfg.l2_hint) for w in walks]
+    return [cfg] + [w for w in dict.fromkeys(walks) if w != cfg and is_valid(w, K)]
+
+
 # Refinement passes: flag -> (candidates, the note the table's docstring gets).
 REFINEMENTS = {
     "l2_hints": (
@@ -254,6 +280,10 @@ REFINEMENTS = {
         "--mma-batches: each bucket's config in the previous table, with 2 and 3 WGMMA batches "
         "in flight",
     ),
+    "stream_k": (
+        with_stream_k,
+        "--stream-k: each bucket's config in the previous table, against stream-K walks",
+    ),
     "epilogues": (
         with_smaller_epilogues,
         "--epilogues: each bucket's config in the previous table, with a smaller epilogue and "
@@ -273,6 +303,7 @@ def main() -> int:
             "--split-k": "only the table's configs, against split-K swap-AB tiles",
             "--epilogues": "only the table's configs, with a smaller epilogue and a deeper ring",
             "--mma-batches": "only the table's configs, with 2 and 3 WGMMA batches in flight",
+            "--stream-k": "only the table's configs, against stream-K walks of several tiles",
         },
     )
     if not torch.cuda.is_available():

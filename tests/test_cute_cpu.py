@@ -47,6 +47,16 @@ def test_config_compiles_to_tma_wgmma_ptx(ptx_by_config, index):
         _assert_split_k_reduction(text)
     if cfg.cluster_r > 1:
         assert "multicast::cluster" in text, "Y tiles not multicast across the cluster"
+    if cfg.stream_k:
+        _assert_stream_k_hand_over(text)
+
+
+def _assert_stream_k_hand_over(text: str) -> None:
+    """A partial is published with a release store of its flag after a gpu-scope fence, and
+    read after an acquire load of it."""
+    assert "fence.acq_rel.gpu" in text, "partials not ordered before their flag"
+    assert "st.release.gpu.global.b32" in text, "no flag raised"
+    assert "ld.acquire.gpu.global.b32" in text, "no wait for a flag"
 
 
 def _assert_split_k_reduction(text: str) -> None:
@@ -265,3 +275,27 @@ def test_persistent_config_compiles_and_refuses_split_k(tmp_path):
     cfg = CuteConfig(128, 192, swap_ab=True, persistent=True)
     assert "wgmma.mma_async" in _ptx_of(cfg, tmp_path)
     assert not is_valid(CuteConfig(128, 192, swap_ab=True, persistent=True, splits=2), 2048)
+
+
+def test_stream_k_config_hands_partials_over_through_flags(tmp_path):
+    """Whether or not the table uses it now, the stream-K walk compiles to fp32 partials in
+    global memory handed over by release and acquire of per-CTA flags."""
+    text = _ptx_of(CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True), tmp_path)
+    _assert_stream_k_hand_over(text)
+    assert "st.global.b32" in text and "ld.global.b32" in text, "no partial stored or loaded"
+
+
+def test_stream_k_walks_are_persistent_with_one_batch_in_flight():
+    assert is_valid(CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True), 2048)
+    assert not is_valid(CuteConfig(64, 80, swap_ab=False, stream_k=True), 2048)
+    # A run may hold one k-stage of a tile: fewer than the batches a consumer keeps in flight.
+    assert not is_valid(
+        CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True, mma_batches=2), 2048
+    )
+
+
+def test_stream_k_workspace_has_a_flag_and_a_partial_tile_per_cta():
+    cfg = CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True)
+    # 132 flags padded to 16 bytes, then 132 partials of 64 x 80.
+    assert cfg.workspace_words(132) == 132 + 132 * 64 * 80
+    assert cfg.workspace_words(130) == 132 + 130 * 64 * 80

@@ -11,7 +11,7 @@ from cute_gemm.kernel import MAX_STAGES, CuteConfig, is_valid
 from triton_gemm import tuned as triton_tuned
 from triton_gemm.pair import PairConfig
 
-from fibgemm import WORKLOAD_MS, N, tuning
+from fibgemm import WORKLOAD_MS, K, N, tuning
 from fibgemm.tuning import BUCKETS, INF, REPRESENTATIVE, kept_rows, render_table, workload_ms
 from scripts import tune_cute, tune_triton
 
@@ -246,6 +246,24 @@ def test_cute_mma_batch_pass_offers_the_table_config_with_two_and_three_in_fligh
     shallow = CuteConfig(64, 80, swap_ab=False, stages=3)
     monkeypatch.setattr(cute_main, "select_config", lambda m: shallow)
     assert [c.mma_batches for c in tune_cute.with_more_mma_batches(136)] == [1, 2]
+
+
+def test_cute_stream_k_pass_offers_the_table_config_against_valid_walks():
+    from cute_gemm import main as cute_main
+
+    for m in (1, 64, 136, 200, 972, 2379):
+        table_cfg = cute_main.select_config(m)
+        cfgs = tune_cute.with_stream_k(m)
+        assert cfgs[0] == table_cfg and len(set(cfgs)) == len(cfgs), m
+        walks = cfgs[1:]
+        assert walks and all(c.stream_k and c.persistent and is_valid(c, K) for c in walks), m
+        assert all(c.l2_hint == table_cfg.l2_hint for c in walks), m
+    # At 136 the swap-AB tile one tile across the tokens, 144 wide, and the straight ones.
+    shapes = {(c.tile_r, c.tile_s, c.swap_ab) for c in tune_cute.with_stream_k(136)[1:]}
+    assert {(64, 144, True), (64, 80, False), (64, 96, False)} <= shapes
+    assert {(128, 240, True), (128, 256, False)} <= {
+        (c.tile_r, c.tile_s, c.swap_ab) for c in tune_cute.with_stream_k(2379)
+    }
 
 
 def test_cute_partial_tile_pass_offers_swap_ab_64_row_configs_owning_fewer_rows(monkeypatch):

@@ -50,6 +50,16 @@ keeps the peers' shared memory alive until it has. The reduction stays inside th
 (no workspace, no memset, no second kernel in the timed span). It lets a few wide tiles use
 twice or four times the SMs, where per-SM WGMMA time or bytes in flight limit them.
 
+Stream-K walk (stream_k, with persistent): the tiles' k-stages, tile after tile, are one
+sequence split into equal runs, one per CTA (one CTA per SM), so every SM gets the same work
+whether or not the tiles fill a wave. A run ends partway into a tile and the next run starts
+there. Only a run's first tile can start partway: that CTA leaves its fp32 accumulators in its
+own slot of a workspace kept between calls, and raises its flag (a release store). The CTA
+that holds the tile's first k-stage (at the end of its run, so by then the others are long
+done) waits for each later CTA's flag (an acquire load), lowers it for the next call, adds the
+partial and runs the epilogue. All in the one launch; each CTA writes at most one partial and
+finishes at most one split tile, and nothing waits on a CTA that waits.
+
 Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256 (and of
 8 * cluster_r; multicast without split-K or the persistent walk);
 K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
@@ -57,7 +67,8 @@ K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K an
 split-K, large enough for the fp32 partial tile; partial tiles (x_rows) of whole 8-row atoms of
 a 64-row tile, without row_step, split-K, multicast or the persistent walk; epilogue sub-tiles of
 16 or 32 columns that divide tile_s, one or two of them in shared memory; 1 to 3 WGMMA batches in
-flight (`mma_batches`), fewer than the ring's stages and the CTA's k-stages.
+flight (`mma_batches`), fewer than the ring's stages and the CTA's k-stages; a stream-K walk is
+persistent with one batch in flight (a run may hold a single k-stage of a tile).
 """
 
 from dataclasses import dataclass
@@ -102,6 +113,12 @@ def _peer_smem(smem_ptr: cute.Pointer, peer, *, loc=None, ip=None) -> cute.Point
     )
 
 
+def _flag_words(sm_count: int) -> int:
+    """Words of a stream-K workspace's flags: one per CTA, rounded up to 16 bytes so that
+    the partial tiles after them stay 16-byte aligned."""
+    return -(-sm_count // 4) * 4
+
+
 @dataclass(frozen=True)
 class CuteConfig:
     tile_r: int  # rows of D per CTA: the WGMMA M side (64 per consumer warp group)
@@ -118,6 +135,7 @@ class CuteConfig:
     epi_cols: int = 0  # columns of an epilogue sub-tile, 16 or 32; 0: 32 where they divide
     epi_stages: int = EPI_STAGES  # epilogue sub-tiles in shared memory: TMA stores in flight
     mma_batches: int = 1  # ring stages' WGMMA batches a consumer leaves in flight (1 to 3)
+    stream_k: bool = False  # with persistent: each CTA a run of k-stages (see module docstring)
 
     @property
     def step_r(self) -> int:
@@ -166,6 +184,11 @@ class CuteConfig:
         bytes of B in flight per SM)."""
         return self.stages or min(MAX_STAGES, self.stages_that_fit())
 
+    def workspace_words(self, sm_count: int) -> int:
+        """fp32 words of a stream-K walk's workspace: a flag per CTA (padded to 16 bytes),
+        then one partial tile per CTA (a CTA leaves at most one: see the module docstring)."""
+        return _flag_words(sm_count) + sm_count * self.tile_r * self.tile_s
+
     def ring_holds_partials(self, stages: int) -> bool:
         """Whether a `stages`-deep ring (X and Y tiles) can hold the fp32 partial tile."""
         return stages * self.stage_bytes >= self.tile_r * self.tile_s * 4
@@ -183,6 +206,8 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and (k // cfg.tile_k) % cfg.splits == 0
         and (cfg.splits == 1 or cfg.stages == 0 or cfg.ring_holds_partials(cfg.stages))
         and not (cfg.persistent and cfg.splits > 1)
+        # A run may hold a single k-stage of a tile: one WGMMA batch in flight.
+        and (not cfg.stream_k or (cfg.persistent and cfg.mma_batches == 1))
         and (cfg.row_step == 0 or (cfg.row_step % 8 == 0 and 8 <= cfg.row_step < cfg.tile_r))
         and cfg.cluster_r in (1, 2, 3, 4)
         # Each CTA multicasts an equal share of the Y tile, whole 8-row swizzle atoms.
@@ -224,6 +249,19 @@ class HopperGemm:
 
     @cute.jit
     def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
+        self._launch(mX, mY, mD, None, stream)
+
+    @cute.jit
+    def with_workspace(
+        self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, mW: cute.Tensor, stream
+    ):
+        """The stream-K walk's entry point: mW is its fp32 workspace of
+        cfg.workspace_words(sm_count) words, all zero before the first call (every call leaves
+        the flags zero again). One workspace serves one stream's calls at a time."""
+        self._launch(mX, mY, mD, mW, stream)
+
+    @cute.jit
+    def _launch(self, mX, mY, mD, mW, stream):
         x_layout = utils.LayoutEnum.from_tensor(mX)
         y_layout = utils.LayoutEnum.from_tensor(mY)
         d_layout = utils.LayoutEnum.from_tensor(mD)
@@ -310,6 +348,10 @@ class HopperGemm:
         grid = ((tiles_r + c - 1) // c * c, tiles_s, self.cfg.splits)
         if cutlass.const_expr(self.cfg.persistent):
             grid = (cutlass.min(tiles_r * tiles_s, self.sm_count), 1, 1)
+        if cutlass.const_expr(self.cfg.stream_k):
+            # Every CTA gets at least one k-stage.
+            k_stages = cute.size(mX, mode=[1]) // self.cfg.tile_k
+            grid = (cutlass.min(tiles_r * tiles_s * k_stages, self.sm_count), 1, 1)
         # A one-CTA "cluster" is left out: without split-K or multicast the launch stays plain.
         cluster = {}
         if cutlass.const_expr(self.cfg.splits > 1):
@@ -329,6 +371,7 @@ class HopperGemm:
             sY_layout,
             sD_layout,
             mD,
+            mW,
         ).launch(grid=grid, block=[self.threads, 1, 1], stream=stream, **cluster)
 
     @cute.kernel
@@ -346,6 +389,7 @@ class HopperGemm:
         sY_layout: cute.ComposedLayout,
         sD_layout: cute.ComposedLayout,
         mD_mem: cute.Tensor,  # D itself, for the partial tiles' direct stores
+        mW: cute.Tensor,  # the stream-K workspace (None without stream_k)
     ):
         tidx, _, _ = cute.arch.thread_idx()
         warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
@@ -420,7 +464,17 @@ class HopperGemm:
                     pipeline.PipelineUserType.Producer, self.stages
                 )
                 load = (tma_x, tma_y, sX_load, sY, ab_pipe, k_tiles, k_first)
-                if cutlass.const_expr(self.cfg.persistent):
+                if cutlass.const_expr(self.cfg.stream_k):
+                    start, end = self._run(bidx, grid_size, tiles * k_tiles)
+                    for tile in cutlass.range(
+                        start // k_tiles, (end + k_tiles - 1) // k_tiles, unroll=1
+                    ):
+                        k0, k1 = self._run_in_tile(start, end, tile, k_tiles)
+                        part = (tma_x, tma_y, sX_load, sY, ab_pipe, k1 - k0, k0)
+                        write = self._produce_tile(
+                            views, (tile % tiles_r, tile // tiles_r), part, write
+                        )
+                elif cutlass.const_expr(self.cfg.persistent):
                     for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
                         write = self._produce_tile(
                             views, (tile % tiles_r, tile // tiles_r), load, write
@@ -450,7 +504,25 @@ class HopperGemm:
             release = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
             mma = (tiled_mma, tCrX, tCrY, acc, ab_pipe, k_tiles)
             out = (ctidx, warp_idx, sD, tma_d, split, ring, mD_mem)
-            if cutlass.const_expr(self.cfg.persistent):
+            if cutlass.const_expr(self.cfg.stream_k):
+                total = tiles * k_tiles
+                start, end = self._run(bidx, grid_size, total)
+                for tile in cutlass.range(
+                    start // k_tiles, (end + k_tiles - 1) // k_tiles, unroll=1
+                ):
+                    k0, k1 = self._run_in_tile(start, end, tile, k_tiles)
+                    read, release = self._mma_tile(mma, k1 - k0, read, release)
+                    if k0 > 0:
+                        # The tile's first k-stages are another CTA's: leave ours to it.
+                        self._publish_partial(acc, ctidx, mW, bidx)
+                    else:
+                        if k1 < k_tiles:
+                            # CTAs bidx + 1 .. owner of the tile's last k-stage hold the rest.
+                            last = ((tile + 1) * k_tiles * grid_size - 1) // total
+                            self._add_partials(acc, ctidx, mW, bidx + 1, last + 1)
+                        _, _, gD = self._tile_views(*views, (tile % tiles_r, tile // tiles_r))
+                        self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+            elif cutlass.const_expr(self.cfg.persistent):
                 for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
                     read, release = self._consume_tile(
                         views, (tile % tiles_r, tile // tiles_r), mma, out, read, release
@@ -519,6 +591,25 @@ class HopperGemm:
         tiled_mma, tCrX, tCrY, acc, ab_pipe, k_tiles = mma
         ctidx, warp_idx, sD, tma_d, split, ring, mD_mem = out
         _, _, gD = self._tile_views(*views, tile)
+        read, release = self._mma_tile(mma, k_tiles, read, release)
+
+        if cutlass.const_expr(self.cfg.splits > 1):
+            self._reduce_split_k(acc, ctidx, split, ring)
+            if split == 0:
+                self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+            cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
+            cute.arch.cluster_wait()
+        elif cutlass.const_expr(self.cfg.x_rows > 0):
+            self._store_owned_rows(tiled_mma, acc, ctidx, mD_mem, tile)
+        else:
+            self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+        return read, release
+
+    @cute.jit
+    def _mma_tile(self, mma, k_tiles, read, release):
+        """Accumulate k_tiles ring stages into acc from zero; returns the advanced read and
+        release states."""
+        tiled_mma, tCrX, tCrY, acc, ab_pipe, _ = mma
         acc.fill(0.0)
         for k_tile in cutlass.range(k_tiles, unroll=1):
             ab_pipe.consumer_wait(read)
@@ -545,18 +636,68 @@ class HopperGemm:
         for _ in cutlass.range_constexpr(self.cfg.mma_batches):
             ab_pipe.consumer_release(release)
             release.advance()
-
-        if cutlass.const_expr(self.cfg.splits > 1):
-            self._reduce_split_k(acc, ctidx, split, ring)
-            if split == 0:
-                self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
-            cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
-            cute.arch.cluster_wait()
-        elif cutlass.const_expr(self.cfg.x_rows > 0):
-            self._store_owned_rows(tiled_mma, acc, ctidx, mD_mem, tile)
-        else:
-            self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
         return read, release
+
+    @cute.jit
+    def _run(self, cta, grid_size, total):
+        """[start, end) of CTA `cta`'s run in a stream-K walk over `total` k-stages: tile
+        t's k-stage j is stage t * k_tiles + j, and the runs split them evenly (in 64 bits:
+        cta * total passes 2^31 near M = 10^7)."""
+        start = cutlass.Int64(cta) * total // grid_size
+        end = (cutlass.Int64(cta) + 1) * total // grid_size
+        return cutlass.Int32(start), cutlass.Int32(end)
+
+    @staticmethod
+    @cute.jit
+    def _run_in_tile(start, end, tile, k_tiles):
+        """The k-stages [k0, k1) of `tile` that the run [start, end) holds."""
+        first = tile * k_tiles
+        return cutlass.max(start - first, 0), cutlass.min(end - first, k_tiles)
+
+    def _partials(self, mW, cta, frag: int) -> cute.Tensor:
+        """CTA `cta`'s partial tile in the workspace, per thread as in _reduce_split_k
+        (element i of consumer thread t at [i, t]: coalesced stores and loads)."""
+        threads = THREADS_PER_WG * self.cfg.consumer_wgs
+        base = mW.iterator + _flag_words(self.sm_count) + cta * (frag * threads)
+        return cute.make_tensor(base, cute.make_layout((frag, threads), stride=(threads, 1)))
+
+    def _flag(self, mW, cta) -> cute.Pointer:
+        """CTA `cta`'s flag in the workspace: 1 while its partial waits to be added."""
+        return cute.recast_ptr(mW.iterator + cta, dtype=cutlass.Int32)
+
+    @cute.jit
+    def _publish_partial(self, acc, ctidx, mW, cta):
+        """Leave this CTA's fp32 accumulators in its workspace slot and raise its flag (the
+        release orders every consumer thread's stores, seen through the barrier, before it)."""
+        partials = self._partials(mW, cta, cute.size(acc))
+        for i in cutlass.range_constexpr(cute.size(acc)):
+            partials[i, ctidx] = acc[i]
+        cute.arch.fence_acq_rel_gpu()
+        consumers = THREADS_PER_WG * self.cfg.consumer_wgs
+        pipeline.NamedBarrier(barrier_id=1, num_threads=consumers).arrive_and_wait()
+        if ctidx == 0:
+            cute.arch.store(self._flag(mW, cta), cutlass.Int32(1), sem="release", scope="gpu")
+
+    @cute.jit
+    def _add_partials(self, acc, ctidx, mW, first, stop):
+        """Add the partials of CTAs first .. stop - 1 into acc, waiting for each one's flag
+        and lowering it again for the next call. They published before anything else in their
+        runs, while this CTA ran its own stages: the wait is short or none."""
+        consumers = pipeline.NamedBarrier(
+            barrier_id=1, num_threads=THREADS_PER_WG * self.cfg.consumer_wgs
+        )
+        for peer in cutlass.range(first, stop, unroll=1):
+            if ctidx == 0:
+                flag = self._flag(mW, peer)
+                raised = cute.arch.load(flag, cutlass.Int32, sem="acquire", scope="gpu")
+                while raised == 0:
+                    raised = cute.arch.load(flag, cutlass.Int32, sem="acquire", scope="gpu")
+                cute.arch.store(flag, cutlass.Int32(0))
+            consumers.arrive_and_wait()
+            cute.arch.fence_acq_rel_gpu()
+            partials = self._partials(mW, peer, cute.size(acc))
+            for i in cutlass.range_constexpr(cute.size(acc)):
+                acc[i] = acc[i] + partials[i, ctidx]
 
     @cute.jit
     def _store_owned_rows(self, tiled_mma, acc, ctidx, mD, tile):

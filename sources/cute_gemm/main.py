@@ -32,9 +32,13 @@ N, K = 3072, 2048
 _BUCKET_LIMITS = [limit for limit, _ in TABLE]
 _compiled: dict = {}
 compile_seconds: dict = {}
-# (M, device index) -> (compiled kernel, swap_ab) for calls on the fast path: one dict lookup
-# instead of the table search and the config's hash. One small entry per M seen.
+# (M, device index) -> (compiled kernel, swap_ab, config if it walks stream-K else None) for
+# calls on the fast path: one dict lookup instead of the table search and the config's hash.
+# One small entry per M seen.
 _plans: dict = {}
+# (config, device index, stream) -> a stream-K walk's workspace (its flags must start at zero,
+# and two calls running at once on different streams must not share one).
+_workspaces: dict = {}
 
 
 def select_config(m: int) -> CuteConfig:
@@ -77,10 +81,27 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
         stream = make_fake_stream(use_tvm_ffi_env_stream=True)
         options = f"--enable-tvm-ffi {extra_options}".strip()
         kernel = HopperGemm(cfg, _sm_count())
-        fn = cute.compile(kernel, x, y, d, stream, options=options)
+        if cfg.stream_k:
+            w = make_fake_compact_tensor(
+                cutlass.Float32, (cfg.workspace_words(_sm_count()),), assumed_align=16
+            )
+            fn = cute.compile(kernel.with_workspace, x, y, d, w, stream, options=options)
+        else:
+            fn = cute.compile(kernel, x, y, d, stream, options=options)
         _compiled[cfg] = fn
         compile_seconds[cfg] = time.perf_counter() - start
     return fn
+
+
+def workspace(cfg: CuteConfig, device: torch.device) -> torch.Tensor:
+    """The zeroed fp32 workspace of cfg's stream-K walk for torch's current stream on
+    `device`, allocated on first use and kept: each call leaves its flags zero again."""
+    key = (cfg, device.index, torch.cuda.current_stream(device).cuda_stream)
+    ws = _workspaces.get(key)
+    if ws is None:
+        words = cfg.workspace_words(_sm_count())
+        ws = _workspaces[key] = torch.zeros(words, dtype=torch.float32, device=device)
+    return ws
 
 
 def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
@@ -112,10 +133,11 @@ def _tma_ready(t: torch.Tensor) -> bool:
 def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: CuteConfig) -> None:
     """Launch cfg's kernel on ready operands (no checks: run() and the tuner call this)."""
     fn = compiled_kernel(cfg)
-    if cfg.swap_ab:
-        fn(B, A, C.T)
+    x, y, d = (B, A, C.T) if cfg.swap_ab else (A, B, C)
+    if cfg.stream_k:
+        fn(x, y, d, workspace(cfg, A.device))
     else:
-        fn(A, B, C)
+        fn(x, y, d)
 
 
 def _fast_path(A, B, C) -> bool:
@@ -147,9 +169,15 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         plan = _plans.get(key)
         if plan is None:
             cfg = select_config(key[0])
-            plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab)
-        fn, swap_ab = plan
-        if swap_ab:
+            plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab, cfg if cfg.stream_k else None)
+        fn, swap_ab, stream_k = plan
+        if stream_k is not None:
+            ws = workspace(stream_k, A.device)
+            if swap_ab:
+                fn(B, A, C.T, ws)
+            else:
+                fn(A, B, C, ws)
+        elif swap_ab:
             fn(B, A, C.T)
         else:
             fn(A, B, C)
