@@ -89,12 +89,12 @@ EXTRA_CONFIGS = {
 }
 
 # Stream-K walks where a run spans a tile's middle (64 x 16 tiles of 16 k-stages 128 deep:
-# 48 tiles over 132 CTAs at M <= 16), where every run holds a single k-stage (12 straight
-# 128 x 256 tiles of 8 stages 256 deep at M <= 128: 96 CTAs), the shapes the tuner offers
-# at 136-176 (117 straight tiles of 64 x 80, or 48 swap-AB ones of 64 x 144) and at 2379.
+# 48 tiles over 132 CTAs at M <= 16), where runs hold one or two k-stages (12 straight
+# 128 x 256 tiles of 16 stages 128 deep at M <= 128: 192 over 132 CTAs), the shapes the tuner
+# offers at 136-176 (117 straight tiles of 64 x 80, or 48 swap-AB ones of 64 x 144) and at 2379.
 STREAM_K_CONFIGS = (
     CuteConfig(64, 16, swap_ab=True, tile_k=128, persistent=True, stream_k=True),
-    CuteConfig(128, 256, swap_ab=False, tile_k=256, persistent=True, stream_k=True),
+    CuteConfig(128, 256, swap_ab=False, tile_k=128, persistent=True, stream_k=True),
     CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True, l2_hint="b_first"),
     CuteConfig(64, 144, swap_ab=True, persistent=True, stream_k=True),
     CuteConfig(128, 240, swap_ab=True, persistent=True, stream_k=True),
@@ -174,11 +174,15 @@ def test_persistent_ctas_walking_many_tiles(B, m):
 
 @pytest.mark.parametrize("cfg", STREAM_K_CONFIGS, ids=repr)
 def test_stream_k_walks_sum_every_partial_and_reset_their_flags(B, cfg):
-    """Runs that split tiles (and, at small M, hold a tile's middle) give the reference, the
-    same bits again on the next call (fixed partition and order of the sums), and leave every
-    flag of the workspace down for that next call."""
+    """Runs that split tiles (and, at small M, hold a tile's middle) give the reference and
+    leave every flag of the workspace down for the next call. Where no two tiles overlap, the
+    next call gives the same bits (fixed partition and order of the sums). Where the last tile
+    along a side is shifted back over its neighbour, the two split their k-stages at different
+    places, so the elements both hold can differ in the last bit between them, and which
+    store lands last is not fixed."""
     from cute_gemm import main
 
+    m_tile, n_tile = (cfg.tile_s, cfg.tile_r) if cfg.swap_ab else (cfg.tile_r, cfg.tile_s)
     for m in (1, 17, 136, 176, 972, 2379):
         A = torch.randn(m, K, dtype=torch.float16, device="cuda")
         C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
@@ -187,7 +191,9 @@ def test_stream_k_walks_sum_every_partial_and_reset_their_flags(B, cfg):
         torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
         again = torch.full_like(C, float("nan"))
         main.launch_config(A, B, again, cfg)
-        assert torch.equal(again, C), f"M={m}: a second call gave other bits"
+        torch.testing.assert_close(again, C, atol=1e-2, rtol=1e-3)
+        if N % n_tile == 0 and (m <= m_tile or m % m_tile == 0):
+            assert torch.equal(again, C), f"M={m}: a second call gave other bits"
         flags = main.workspace(cfg, A.device)[
             : torch.cuda.get_device_properties(0).multi_processor_count
         ]
