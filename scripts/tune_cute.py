@@ -21,7 +21,8 @@ config's L2 hint (on the H200 both passes left the table as it was: results/logs
 frees room for one ring stage more; with --mma-batches, that config and the same leaving 2 or 3
 stages' WGMMAs in flight (these three left the table as it was: results/logs/s16); with
 --stream-k, that config against stream-K walks (one CTA per SM, each a run of k-stages across
-tiles, split tiles summed through a workspace).
+tiles, split tiles summed through a workspace; on the H200 0.37-0.76x torch wherever a tile is
+split, the table's configs first in all 23 buckets tried: results/logs/s17).
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
@@ -241,7 +242,8 @@ def with_stream_k(m: int) -> list[CuteConfig]:
     ring at M <= 64; straight 64 x 80 and 64 x 96 at 136-256; 128 x 192-256 both ways above.
     A walk gives every SM the same number of k-stages (132 CTAs however many tiles), so a tile
     need not fill a wave: at 136-176, 48 swap-AB tiles of 64 x 144 are 11.6 k-stages a CTA
-    where 117 straight 64 x 80 tiles are 32 on 117 SMs."""
+    where 117 straight 64 x 80 tiles are 32 on 117 SMs. On the H200 the hand-over of a split
+    tile cost more than that (results/logs/s17/README.md)."""
     cfg = cute_main.select_config(m)
     walks = [replace(cfg, persistent=True, stream_k=True, mma_batches=1)]
     if m <= 256:

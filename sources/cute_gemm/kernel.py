@@ -58,7 +58,10 @@ own slot of a workspace kept between calls, and raises its flag (a release store
 that holds the tile's first k-stage (at the end of its run, so by then the others are long
 done) waits for each later CTA's flag (an acquire load), lowers it for the next call, adds the
 partial and runs the epilogue. All in the one launch; each CTA writes at most one partial and
-finishes at most one split tile, and nothing waits on a CTA that waits.
+finishes at most one split tile, and nothing waits on a CTA that waits. Measured on the H200
+(results/logs/s17): every split tile's hand-over costs 2-9 us under the protocol's cold, dirty
+L2, more than the balance gains (0.37-0.76x torch where the table's configs run 1.03-1.20x);
+the table does not use it.
 
 Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256 (and of
 8 * cluster_r; multicast without split-K or the persistent walk);
