@@ -613,6 +613,7 @@ class HopperGemm:
         """Accumulate k_tiles ring stages into acc from zero; returns the advanced read and
         release states."""
         tiled_mma, tCrX, tCrY, acc, ab_pipe, _ = mma
+        batches = self.cfg.mma_batches
         acc.fill(0.0)
         for k_tile in cutlass.range(k_tiles, unroll=1):
             ab_pipe.consumer_wait(read)
@@ -629,14 +630,13 @@ class HopperGemm:
             # Keep this stage's WGMMAs and the mma_batches - 1 stages' before them in flight;
             # the stage mma_batches back is done being read once at most mma_batches batches
             # are outstanding.
-            batches = self.cfg.mma_batches
             warpgroup.wait_group(batches)
             if k_tile > batches - 1:
                 ab_pipe.consumer_release(release)
                 release.advance()
             read.advance()
         warpgroup.wait_group(0)
-        for _ in cutlass.range_constexpr(self.cfg.mma_batches):
+        for _ in cutlass.range_constexpr(batches):
             ab_pipe.consumer_release(release)
             release.advance()
         return read, release

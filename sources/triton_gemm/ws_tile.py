@@ -316,17 +316,29 @@ def _produce(
             x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, s, 0, s,
             HAS_S2, FUSED, ONE_BOX,
         )  # fmt: skip
-    for lap in range(1, LAPS):
-        for s in gl.static_range(STAGES):
-            _load_stage(
-                x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-                lap * STAGES + s, lap, s, HAS_S2, FUSED, ONE_BOX,
-            )  # fmt: skip
+    _load_laps(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, 1, LAPS,
+               0, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
     for s in gl.static_range(K_TILES % STAGES):
         _load_stage(
             x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
             LAPS * STAGES + s, LAPS, s, HAS_S2, FUSED, ONE_BOX,
         )  # fmt: skip
+
+
+@gluon.jit
+def _load_laps(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, first_lap, laps,
+    laps_before, HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr,
+):  # fmt: skip
+    """TMA the tile's K steps of laps first_lap .. laps - 1, a whole ring lap each; the ring
+    ran laps_before laps before the tile's first (the barriers' phases count them all)."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    for lap in range(first_lap, laps):
+        for s in gl.static_range(STAGES):
+            _load_stage(
+                x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+                lap * STAGES + s, laps_before + lap, s, HAS_S2, FUSED, ONE_BOX,
+            )  # fmt: skip
 
 
 @gluon.jit
@@ -458,12 +470,8 @@ def _produce_walk(
     for t in range(pid + gl.num_programs(0), _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB),
                    gl.num_programs(0)):  # fmt: skip
         x0, y0, _, _ = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
-        for lap in range(LAPS):
-            for s in gl.static_range(STAGES):
-                _load_stage(
-                    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-                    lap * STAGES + s, laps_before + lap, s, HAS_S2, FUSED, ONE_BOX,
-                )  # fmt: skip
+        _load_laps(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, 0,
+                   LAPS, laps_before, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
         laps_before += LAPS
 
 
@@ -543,18 +551,12 @@ def _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0
     stores (the last not waited for). ONE_C_TILE: the dots' staging tiles share one buffer,
     each written once the store before it has read it."""
     if ONE_C_TILE:
-        _stage(accs[0], c_smem, SWAP_AB)
-        fence_async_shared()
-        tma.async_copy_shared_to_global(c_desc, [m0, n0], c_smem)
+        _stage_and_store(accs[0], c_desc, c_smem, m0, n0, 0, SWAP_AB)
         tma.store_wait(pendings=0)
-        _stage(accs[1], c2_smem, SWAP_AB)
-        fence_async_shared()
-        _store_dot(c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
+        _stage_and_store(accs[1], c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
         if HAS_S3:
             tma.store_wait(pendings=0)
-            _stage(accs[2], c3_smem, SWAP_AB)
-            fence_async_shared()
-            _store_dot(c3_desc, c3_smem, m0, n0, BLOCK_S + BLOCK_S2, SWAP_AB)
+            _stage_and_store(accs[2], c3_desc, c3_smem, m0, n0, BLOCK_S + BLOCK_S2, SWAP_AB)
     else:
         _stage(accs[0], c_smem, SWAP_AB)
         if HAS_S2:
@@ -567,6 +569,15 @@ def _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0
             _store_dot(c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
         if HAS_S3:
             _store_dot(c3_desc, c3_smem, m0, n0, BLOCK_S + BLOCK_S2, SWAP_AB)
+
+
+@gluon.jit
+def _stage_and_store(acc, c_desc, c_smem, m0, n0, offset, SWAP_AB: gl.constexpr):
+    """Stage one dot's tile and TMA-store it (not waited for), `offset` tokens (SWAP_AB) or
+    columns past the tile's first."""
+    _stage(acc, c_smem, SWAP_AB)
+    fence_async_shared()
+    _store_dot(c_desc, c_smem, m0, n0, offset, SWAP_AB)
 
 
 @gluon.jit
