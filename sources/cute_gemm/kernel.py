@@ -521,7 +521,7 @@ class HopperGemm:
                     else:
                         if k1 < k_tiles:
                             # CTAs bidx + 1 .. owner of the tile's last k-stage hold the rest.
-                            last = ((tile + 1) * k_tiles * grid_size - 1) // total
+                            last = self._owner((tile + 1) * k_tiles - 1, grid_size, total)
                             self._add_partials(acc, ctidx, mW, bidx + 1, last + 1)
                         _, _, gD = self._tile_views(*views, (tile % tiles_r, tile // tiles_r))
                         self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
@@ -649,6 +649,12 @@ class HopperGemm:
         start = cutlass.Int64(cta) * total // grid_size
         end = (cutlass.Int64(cta) + 1) * total // grid_size
         return cutlass.Int32(start), cutlass.Int32(end)
+
+    @cute.jit
+    def _owner(self, stage, grid_size, total):
+        """The CTA whose run holds k-stage `stage`: the last c with c * total // grid_size <=
+        stage (in 64 bits, as _run)."""
+        return cutlass.Int32(((cutlass.Int64(stage) + 1) * grid_size - 1) // total)
 
     @staticmethod
     @cute.jit
