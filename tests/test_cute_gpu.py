@@ -200,6 +200,23 @@ def test_stream_k_walks_sum_every_partial_and_reset_their_flags(B, cfg):
         assert not flags.view(torch.int32).any(), f"M={m}: flags left raised"
 
 
+def test_stream_k_workspace_is_one_per_stream(B):
+    """Calls running at once on two streams must not share flags and partial slots: each
+    stream gets its own workspace, and a walk on a side stream is right."""
+    from cute_gemm import main
+
+    cfg = STREAM_K_CONFIGS[2]
+    A = torch.randn(136, K, dtype=torch.float16, device="cuda")
+    C = torch.full((136, N), float("nan"), dtype=torch.float16, device="cuda")
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        main.launch_config(A, B, C, cfg)
+        side_ws = main.workspace(cfg, A.device)
+    side.synchronize()
+    assert main.workspace(cfg, A.device).data_ptr() != side_ws.data_ptr()
+    torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
 @pytest.mark.parametrize("m", [1, 100, 256, 972])
 def test_planned_calls_follow_new_operands(run, B, m):
     """Fast-path calls reuse the M's plan (compiled kernel, mapping): each call with fresh

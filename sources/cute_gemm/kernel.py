@@ -55,8 +55,9 @@ sequence split into equal runs, one per CTA (one CTA per SM), so every SM gets t
 whether or not the tiles fill a wave. A run ends partway into a tile and the next run starts
 there. Only a run's first tile can start partway: that CTA leaves its fp32 accumulators in its
 own slot of a workspace kept between calls, and raises its flag (a release store). The CTA
-that holds the tile's first k-stage (at the end of its run, so by then the others are long
-done) waits for each later CTA's flag (an acquire load), lowers it for the next call, adds the
+that holds the tile's first k-stage (at the end of its run: the runs holding the tile's last
+stages published at their start, and one wholly inside the tile at its end, as this one ends)
+waits for each later CTA's flag (an acquire load), lowers it for the next call, adds the
 partial and runs the epilogue. All in the one launch; each CTA writes at most one partial and
 finishes at most one split tile, and nothing waits on a CTA that waits. Measured on the H200
 (results/logs/s17): every split tile's hand-over costs 2-9 us under the protocol's cold, dirty
@@ -690,8 +691,9 @@ class HopperGemm:
     @cute.jit
     def _add_partials(self, acc, ctidx, mW, first, stop):
         """Add the partials of CTAs first .. stop - 1 into acc, waiting for each one's flag
-        and lowering it again for the next call. They published before anything else in their
-        runs, while this CTA ran its own stages: the wait is short or none."""
+        and lowering it again for the next call. Each published its run's first piece as soon
+        as it was done, while this CTA ran its own stages: the wait is short or none (on the
+        H200 at M = 136: one poll in the median, nine at most)."""
         consumers = pipeline.NamedBarrier(
             barrier_id=1, num_threads=THREADS_PER_WG * self.cfg.consumer_wgs
         )
