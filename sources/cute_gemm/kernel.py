@@ -664,12 +664,18 @@ class HopperGemm:
         first = tile * k_tiles
         return cutlass.max(start - first, 0), cutlass.min(end - first, k_tiles)
 
+    def _per_thread_layout(self, frag: int) -> cute.Layout:
+        """A partial tile as the consumer threads hold it: element i of thread t at [i, t],
+        consecutive threads at consecutive words (the split-K partials in shared memory, the
+        stream-K ones in the workspace: no bank conflicts, coalesced stores and loads)."""
+        threads = THREADS_PER_WG * self.cfg.consumer_wgs
+        return cute.make_layout((frag, threads), stride=(threads, 1))
+
     def _partials(self, mW, cta, frag: int) -> cute.Tensor:
-        """CTA `cta`'s partial tile in the workspace, per thread as in _reduce_split_k
-        (element i of consumer thread t at [i, t]: coalesced stores and loads)."""
+        """CTA `cta`'s partial tile in the workspace (_per_thread_layout)."""
         threads = THREADS_PER_WG * self.cfg.consumer_wgs
         base = mW.iterator + _flag_words(self.sm_count) + cta * (frag * threads)
-        return cute.make_tensor(base, cute.make_layout((frag, threads), stride=(threads, 1)))
+        return cute.make_tensor(base, self._per_thread_layout(frag))
 
     def _flag(self, mW, cta) -> cute.Pointer:
         """CTA `cta`'s flag in the workspace: 1 while its partial waits to be added."""
@@ -765,8 +771,7 @@ class HopperGemm:
         consumer_threads = THREADS_PER_WG * self.cfg.consumer_wgs
         frag = cute.size(acc)
         partials = cute.make_tensor(
-            cute.recast_ptr(ring, dtype=cutlass.Float32),
-            cute.make_layout((frag, consumer_threads), stride=(consumer_threads, 1)),
+            cute.recast_ptr(ring, dtype=cutlass.Float32), self._per_thread_layout(frag)
         )
         if split != 0:
             # Another consumer warp group may still be reading its last ring stage.

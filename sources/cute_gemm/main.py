@@ -172,11 +172,7 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
             plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab, cfg if cfg.stream_k else None)
         fn, swap_ab, stream_k = plan
         if stream_k is not None:
-            ws = workspace(stream_k, A.device)
-            if swap_ab:
-                fn(B, A, C.T, ws)
-            else:
-                fn(A, B, C, ws)
+            launch_config(A, B, C, stream_k)  # with the workspace of torch's current stream
         elif swap_ab:
             fn(B, A, C.T)
         else:
