@@ -22,12 +22,14 @@ frees room for one ring stage more; with --mma-batches, that config and the same
 stages' WGMMAs in flight (these three left the table as it was: results/logs/s16); with
 --stream-k, that config against stream-K walks (one CTA per SM, each a run of k-stages across
 tiles, split tiles summed through a workspace; on the H200 0.37-0.76x torch wherever a tile is
-split, the table's configs first in all 23 buckets tried: results/logs/s17).
+split, the table's configs first in all 23 buckets tried: results/logs/s17); with
+--odd-widths, that config against tiles of an odd number of 8-column groups (40, 56, 72, ...;
+the search steps by 16).
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
-         | --stream-k]
+         | --stream-k | --odd-widths]
         [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
@@ -259,6 +261,31 @@ def with_stream_k(m: int) -> list[CuteConfig]:
     return [cfg] + [w for w in dict.fromkeys(walks) if w != cfg and is_valid(w, K)]
 
 
+# Tile widths of an odd number of 8-column groups, which the kernel takes only 64 deep.
+ODD_WIDTHS = tuple(w for w in range(8, 257, 8) if w % 16)
+
+
+def with_odd_widths(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and tiles of an odd number of 8-column groups
+    (--odd-widths), with the config's L2 hint, 64 deep, a full ring: swap-AB 64-row tiles one
+    tile across the tokens (M rounded up to 8, where that is odd) up to M = 128, and from
+    M = 32 to 256 straight 64-row tiles of every odd width in one wave (at least half of one).
+    The search above steps widths by 16: at 136-192, 3 x 43 straight 64 x 72 tiles fill 129
+    SMs where 64 x 80 fills 117 (yet run 0.25-0.35 us slower: results/logs/s18)."""
+    cfg = cute_main.select_config(m)
+    if m > 256:
+        return [cfg]
+    hint = cfg.l2_hint
+    out = [cfg]
+    fit = -(-m // 8) * 8
+    if fit in ODD_WIDTHS and m <= 128:
+        out.append(CuteConfig(64, fit, True, l2_hint=hint))
+    if m >= 32:
+        straight = [CuteConfig(64, w, False, l2_hint=hint) for w in ODD_WIDTHS]
+        out += [c for c in straight if SMS // 2 <= ctas(c, m) <= SMS]
+    return [c for c in out if is_valid(c, K)]
+
+
 # Refinement passes: flag -> (candidates, the note the table's docstring gets).
 REFINEMENTS = {
     "l2_hints": (
@@ -286,6 +313,11 @@ REFINEMENTS = {
         with_stream_k,
         "--stream-k: each bucket's config in the previous table, against stream-K walks",
     ),
+    "odd_widths": (
+        with_odd_widths,
+        "--odd-widths: each bucket's config in the previous table, against tiles of an odd "
+        "number of 8-column groups",
+    ),
     "epilogues": (
         with_smaller_epilogues,
         "--epilogues: each bucket's config in the previous table, with a smaller epilogue and "
@@ -306,6 +338,7 @@ def main() -> int:
             "--epilogues": "only the table's configs, with a smaller epilogue and a deeper ring",
             "--mma-batches": "only the table's configs, with 2 and 3 WGMMA batches in flight",
             "--stream-k": "only the table's configs, against stream-K walks of several tiles",
+            "--odd-widths": "only the table's configs, against tiles 8 x an odd number wide",
         },
     )
     if not torch.cuda.is_available():

@@ -196,24 +196,58 @@ def test_table_configs_are_valid_and_cover_every_m():
 def test_epilogue_sub_tiles_cover_every_tile_width_exactly():
     # A sub-tile that does not divide the tile writes past it: 48 = 32 + 16 once wrote 16
     # columns of the neighbouring tile (M = 53 on the H200).
-    for tile_s in range(16, 257, 16):
-        cfg = CuteConfig(64, tile_s, swap_ab=True)
-        assert is_valid(cfg, 2048), tile_s
-        width = cfg.epi_tile[1]
-        assert tile_s % width == 0 and width == (32 if tile_s % 32 == 0 else 16), tile_s
-    for tile_s in (8, 40, 264):
+    for tile_s in range(8, 257, 8):
+        for swap_ab in (True, False):
+            cfg = CuteConfig(64, tile_s, swap_ab=swap_ab)
+            assert is_valid(cfg, 2048), (tile_s, swap_ab)
+            width = cfg.epi_tile[1]
+            odd = 8 if swap_ab or tile_s % 24 else 24  # swap-AB's 24-column layout aborts
+            expected = 32 if tile_s % 32 == 0 else 16 if tile_s % 16 == 0 else odd
+            assert tile_s % width == 0 and width == expected, (tile_s, swap_ab)
+    for tile_s in (4, 12, 264):
         assert not is_valid(CuteConfig(64, tile_s, swap_ab=True), 2048), tile_s
 
 
-def test_epilogue_sub_tiles_are_16_or_32_wide_dividing_the_tile_in_one_or_two_buffers():
+def test_odd_widths_are_64_deep_without_multicast():
+    # Y's TMA box of an odd number of 8-row atoms is built by hand, one 64-deep atom.
+    assert is_valid(CuteConfig(64, 72, swap_ab=False), 2048)
+    assert not is_valid(CuteConfig(64, 72, swap_ab=False, tile_k=128), 2048)
+    assert not is_valid(CuteConfig(64, 72, swap_ab=False, cluster_r=3), 2048)  # 72 = 3 x 24
+    assert is_valid(CuteConfig(64, 48, swap_ab=False, cluster_r=3), 2048)
+
+
+def test_epilogue_sub_tiles_are_8_to_32_wide_dividing_the_tile_in_one_or_two_buffers():
     assert not is_valid(CuteConfig(64, 48, swap_ab=False, epi_cols=32), 2048)  # 48 = 32 + 16
-    for bad in ({"epi_cols": 8}, {"epi_cols": 64}, {"epi_stages": 0}, {"epi_stages": 3}):
+    assert not is_valid(CuteConfig(64, 72, swap_ab=True, epi_cols=24), 2048)  # DSL aborts
+    for bad in ({"epi_cols": 12}, {"epi_cols": 64}, {"epi_stages": 0}, {"epi_stages": 3}):
         assert not is_valid(CuteConfig(64, 96, swap_ab=False, **bad), 2048), bad
+    for cols in (8, 16, 24, 32):
+        assert is_valid(CuteConfig(64, 96, swap_ab=False, epi_cols=cols), 2048), cols
     # 64 x 96, 64 deep (20 KB stages): 10 beside two 64 x 32 sub-tiles, 11 beside a smaller one.
     assert CuteConfig(64, 96, swap_ab=False).stages_that_fit() == 10
     for cols, buffers in ((16, 2), (16, 1), (32, 1)):
         smaller = CuteConfig(64, 96, swap_ab=False, epi_cols=cols, epi_stages=buffers)
         assert is_valid(smaller, 2048) and smaller.stages_that_fit() == 11
+
+
+@pytest.mark.parametrize(
+    "cfg, stmatrix",
+    [
+        (CuteConfig(64, 72, swap_ab=False), "stmatrix.sync.aligned.m8n8.x2.shared.b16"),
+        (CuteConfig(64, 72, swap_ab=False, epi_cols=8), "stmatrix.sync.aligned.m8n8.x2.shared.b16"),
+        (CuteConfig(64, 72, swap_ab=True), "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16"),
+    ],
+    ids=["straight-epi24", "straight-epi8", "swap-epi8"],
+)
+def test_odd_width_stores_two_matrices_at_a_time_and_waits_for_every_byte(tmp_path, cfg, stmatrix):
+    """Four-matrix stmatrix spans 16 columns: on 8- or 24-column sub-tiles it wrote past them
+    (an illegal-address fault on the H200 at 64 x 72). The TMA transaction count of a stage
+    is its X and Y tiles' bytes, 17408 for 64 x 72 x 64 (the hand-built box's bytes)."""
+    text = _ptx_of(cfg, tmp_path / "ptx")
+    assert "wgmma.mma_async.sync.aligned.m64n72k16" in text
+    assert set(re.findall(r"stmatrix\.sync\.aligned\.\S+", text)) == {stmatrix}
+    assert cfg.loaded_bytes == (64 + 72) * 64 * 2 == 17408
+    assert re.search(r"\b17408\b", text), "stage transaction bytes not in the PTX"
 
 
 @pytest.mark.parametrize("cols, buffers", [(16, 1), (32, 1), (16, 2)])

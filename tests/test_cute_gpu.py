@@ -86,6 +86,13 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True, l2_hint="b_first"),
     CuteConfig(64, 144, swap_ab=True, persistent=True, stream_k=True),
     CuteConfig(128, 240, swap_ab=True, persistent=True, stream_k=True),
+    # Widths of an odd number of 8-column groups (Y's TMA box built by hand, two-matrix
+    # stmatrix): 24- and 8-column epilogue sub-tiles straight, 8 swap-AB, a persistent walk.
+    CuteConfig(64, 72, swap_ab=False, l2_hint="b_first"),
+    CuteConfig(64, 72, swap_ab=False, epi_cols=8),
+    CuteConfig(64, 72, swap_ab=True),
+    CuteConfig(64, 40, swap_ab=True, l2_hint="b_first_a_last"),
+    CuteConfig(128, 216, swap_ab=True, persistent=True),
 }
 
 # Stream-K walks where a run spans a tile's middle (64 x 16 tiles of 16 k-stages 128 deep:

@@ -266,6 +266,25 @@ def test_cute_stream_k_pass_offers_the_table_config_against_valid_walks():
     }
 
 
+def test_cute_odd_width_pass_offers_the_table_config_against_odd_widths_in_one_wave():
+    from cute_gemm import main as cute_main
+
+    for m in (1, 40, 136, 256, 972):
+        table_cfg = cute_main.select_config(m)
+        cfgs = tune_cute.with_odd_widths(m)
+        assert cfgs[0] == table_cfg and len(set(cfgs)) == len(cfgs), m
+        for c in cfgs[1:]:
+            assert c.tile_s % 16 == 8 and c.tile_k == 64 and is_valid(c, K), (m, c)
+            assert c.l2_hint == table_cfg.l2_hint, (m, c)
+            assert c.swap_ab or tune_cute.SMS // 2 <= tune_cute.ctas(c, m) <= tune_cute.SMS
+    assert tune_cute.with_odd_widths(972) == [cute_main.select_config(972)]
+    # M = 1: one swap-AB tile 8 wide; 136: straight 64 x 72 (3 x 43 = 129 CTAs), no swap-AB.
+    assert [(c.tile_s, c.swap_ab) for c in tune_cute.with_odd_widths(1)[1:]] == [(8, True)]
+    at_136 = tune_cute.with_odd_widths(136)[1:]
+    assert (72, False) in {(c.tile_s, c.swap_ab) for c in at_136}
+    assert not any(c.swap_ab for c in at_136)
+
+
 def test_cute_partial_tile_pass_offers_swap_ab_64_row_configs_owning_fewer_rows(monkeypatch):
     from cute_gemm import main as cute_main
     from cute_gemm.kernel import CuteConfig

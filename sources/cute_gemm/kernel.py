@@ -64,15 +64,17 @@ finishes at most one split tile, and nothing waits on a CTA that waits. Measured
 L2, more than the balance gains (0.37-0.76x torch where the table's configs run 1.03-1.20x);
 the table does not use it.
 
-Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 16 up to 256 (and of
-8 * cluster_r; multicast without split-K or the persistent walk);
+Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 8 up to 256 (and of
+8 * cluster_r, and of 16 with multicast; multicast without split-K or the persistent walk);
 K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
 8); a ring that fits in shared memory beside the epilogue (`stages_that_fit`) and, with
 split-K, large enough for the fp32 partial tile; partial tiles (x_rows) of whole 8-row atoms of
 a 64-row tile, without row_step, split-K, multicast or the persistent walk; epilogue sub-tiles of
-16 or 32 columns that divide tile_s, one or two of them in shared memory; 1 to 3 WGMMA batches in
-flight (`mma_batches`), fewer than the ring's stages and the CTA's k-stages; a stream-K walk is
-persistent with one batch in flight (a run may hold a single k-stage of a tile).
+8, 16, 24 or 32 columns that divide tile_s, one or two of them in shared memory; 1 to 3 WGMMA
+batches in flight (`mma_batches`), fewer than the ring's stages and the CTA's k-stages; a
+stream-K walk is persistent with one batch in flight (a run may hold a single k-stage of a
+tile); a tile_s of an odd number of 8-row atoms (72: 3 x 43 tiles cover N = 3072 where 64 x 80
+gives 3 x 39) with 64-deep stages and no multicast.
 """
 
 from dataclasses import dataclass
@@ -123,6 +125,16 @@ def _flag_words(sm_count: int) -> int:
     return -(-sm_count // 4) * 4
 
 
+def _k_major_box(swizzled: cute.ComposedLayout, rows: int) -> cute.ComposedLayout:
+    """A TMA box of `rows` K-major rows, 64 deep, under the ring's 128-byte swizzle: (8 rows,
+    64) swizzle atoms stacked along the rows, as the ring's stages hold them.
+
+    Built by hand because the DSL's slice_ of a ring layout of an odd number of 8-row atoms
+    (40, 56 or 72 rows) aborts the process (nvidia-cutlass-dsl 4.8.1)."""
+    atoms = cute.make_layout(((8, rows // 8), TILE_K), stride=((TILE_K, 8 * TILE_K), 1))
+    return cute.make_composed_layout(swizzled.inner, 0, atoms)
+
+
 @dataclass(frozen=True)
 class CuteConfig:
     tile_r: int  # rows of D per CTA: the WGMMA M side (64 per consumer warp group)
@@ -136,7 +148,7 @@ class CuteConfig:
     cluster_r: int = 1  # CTAs along R sharing each Y tile through TMA multicast
     l2_hint: str = ""  # L2 policies of the TMA loads: "" (the DSL's: 0), or L2_HINTS's
     x_rows: int = 0  # rows of X a tile loads and stores, of its tile_r MMA rows; 0: tile_r
-    epi_cols: int = 0  # columns of an epilogue sub-tile, 16 or 32; 0: 32 where they divide
+    epi_cols: int = 0  # columns of an epilogue sub-tile, 8, 16, 24 or 32; 0: see epi_tile
     epi_stages: int = EPI_STAGES  # epilogue sub-tiles in shared memory: TMA stores in flight
     mma_batches: int = 1  # ring stages' WGMMA batches a consumer leaves in flight (1 to 3)
     stream_k: bool = False  # with persistent: each CTA a run of k-stages (see module docstring)
@@ -162,16 +174,29 @@ class CuteConfig:
     @property
     def epi_tile(self) -> tuple[int, int]:
         """The epilogue's sub-tile: epi_cols columns, by default 32 where they divide the tile
-        (fewer TMA stores), else 16. A sub-tile must cover the tile exactly, or the last one
-        writes past it (seen on the H200 when the DSL's default 32 met tile_s = 48 at M = 53).
-        Fewer or narrower sub-tiles leave room for a ring stage more where the ring stops just
-        short of one (64 x 96 tiles: 11 stages instead of 10 with 16 columns)."""
-        return (self.tile_r, self.epi_cols or (32 if self.tile_s % 32 == 0 else 16))
+        (fewer TMA stores), else 16, else 24 (not swap-AB's), else 8 (tiles of an odd number of
+        8-column groups). A sub-tile must cover the tile exactly, or the last one writes past
+        it (seen on the H200 when the DSL's default 32 met tile_s = 48 at M = 53). Fewer or
+        narrower sub-tiles leave room for a ring stage more where the ring stops just short of
+        one (64 x 96 tiles: 11 stages instead of 10 with 16 columns)."""
+        default = next(c for c in (32, 16, 24, 8) if self.tile_s % c == 0 and self._epi_ok(c))
+        return (self.tile_r, self.epi_cols or default)
+
+    def _epi_ok(self, cols: int) -> bool:
+        """Whether the epilogue compiles with sub-tiles of `cols` columns: swap-AB's D is
+        column-major, and the DSL aborts the process on its 24-column sub-tile layout
+        (nvidia-cutlass-dsl 4.8.1)."""
+        return not (self.swap_ab and cols == 24)
 
     @property
     def stage_bytes(self) -> int:
         """Shared memory of one ring stage: an X and a Y tile, tile_k deep, fp16."""
         return (self.tile_r + self.tile_s) * self.tile_k * 2
+
+    @property
+    def loaded_bytes(self) -> int:
+        """Bytes the TMA loads into one ring stage: the X tile's loaded rows and the Y tile."""
+        return (self.loaded_rows + self.tile_s) * self.tile_k * 2
 
     def stages_that_fit(self) -> int:
         """Ring stages that fit in shared memory beside the epilogue's fp16 sub-tiles and the
@@ -201,8 +226,8 @@ class CuteConfig:
 def is_valid(cfg: CuteConfig, k: int) -> bool:
     return (
         cfg.tile_r in (64, 128)
-        and cfg.tile_s % 16 == 0
-        and 16 <= cfg.tile_s <= 256
+        and cfg.tile_s % 8 == 0
+        and 8 <= cfg.tile_s <= 256
         and cfg.tile_k in (TILE_K, 2 * TILE_K, 4 * TILE_K)
         and k % cfg.tile_k == 0
         and 0 <= cfg.stages <= cfg.stages_that_fit()
@@ -216,10 +241,14 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and cfg.cluster_r in (1, 2, 3, 4)
         # Each CTA multicasts an equal share of the Y tile, whole 8-row swizzle atoms.
         and cfg.tile_s % (8 * cfg.cluster_r) == 0
+        # Y's TMA box of an odd number of 8-row atoms is built by hand (see _launch): one
+        # 64-deep atom, for one CTA (not a multicast share of it).
+        and (cfg.tile_s % 16 == 0 or (cfg.cluster_r == 1 and cfg.tile_k == TILE_K))
         and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.persistent))
         and (cfg.l2_hint == "" or cfg.l2_hint in L2_HINTS)
-        and cfg.epi_cols in (0, 16, 32)
+        and cfg.epi_cols in (0, 8, 16, 24, 32)
         and cfg.tile_s % cfg.epi_tile[1] == 0
+        and cfg._epi_ok(cfg.epi_tile[1])
         and cfg.epi_stages in (1, 2)
         # A stage is released mma_batches stages after it is read: the ring must hold more.
         and cfg.mma_batches in (1, 2, 3)
@@ -299,27 +328,24 @@ class HopperGemm:
         sX_box = cute.slice_(sX_layout, (None, None, 0))
         x_box = (self.cfg.tile_r, self.cfg.tile_k)
         if cutlass.const_expr(self.cfg.x_rows > 0):
-            # Built by hand: the DSL's slice_ of make_smem_layout_a's (x_rows, 64, 1) layout
-            # aborts the process when x_rows / 8 is odd (40, 56 rows; nvidia-cutlass-dsl 4.8.1).
-            # K-major 128-byte swizzle atoms, (8 rows, 64) each, stacked along R.
             x_box = (self.cfg.x_rows, TILE_K)
-            sX_box = cute.make_composed_layout(
-                sX_layout.inner,
-                0,
-                cute.make_layout(
-                    ((8, self.cfg.x_rows // 8), TILE_K), stride=((TILE_K, 8 * TILE_K), 1)
-                ),
-            )
+            sX_box = _k_major_box(sX_layout, self.cfg.x_rows)
         tma_x, gX_tma = cpasync.make_tiled_tma_atom(
             cpasync.CopyBulkTensorTileG2SOp(), mX, sX_box, x_box
         )
         y_op = cpasync.CopyBulkTensorTileG2SOp()
         if cutlass.const_expr(self.cfg.cluster_r > 1):
             y_op = cpasync.CopyBulkTensorTileG2SMulticastOp()
+        # Y's TMA box: a whole stage; by hand for an odd number of 8-row atoms (one 64-deep
+        # atom a stage then: is_valid).
+        if cutlass.const_expr(self.cfg.tile_s % 16 != 0):
+            sY_box = _k_major_box(sY_layout, self.cfg.tile_s)
+        else:
+            sY_box = cute.slice_(sY_layout, (None, None, 0))
         tma_y, gY_tma = cpasync.make_tiled_tma_atom(
             y_op,
             mY,
-            cute.slice_(sY_layout, (None, None, 0)),
+            sY_box,
             (self.cfg.tile_s, self.cfg.tile_k),
             num_multicast=self.cfg.cluster_r,
         )
@@ -428,9 +454,6 @@ class HopperGemm:
                 cute.recast_ptr(ring, sX_box.inner), cute.append(sX_box.outer, atoms)
             )
 
-        stage_bytes = cute.size_in_bytes(self.ab_dtype, sX_box) * (
-            self.cfg.k_atoms if self.cfg.x_rows > 0 else 1
-        ) + cute.size_in_bytes(self.ab_dtype, cute.slice_(sY_layout, (None, None, 0)))
         # "full" completes when the stage's TMA bytes land; "empty" when every consumer warp
         # has released it.
         # With multicast, every consumer warp of the cluster releases each stage to every
@@ -442,7 +465,7 @@ class HopperGemm:
             consumer_group=pipeline.CooperativeGroup(
                 pipeline.Agent.Thread, self.cfg.consumer_wgs * 4 * self.cfg.cluster_r
             ),
-            tx_count=stage_bytes,
+            tx_count=self.cfg.loaded_bytes,
             cta_layout_vmnk=cute.make_layout((1, self.cfg.cluster_r, 1, 1)),
         )
 
@@ -809,14 +832,15 @@ class HopperGemm:
     def _epilogue(self, tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d):
         """Accumulators -> fp16 -> shared memory (stmatrix) -> TMA store, one subtile at a time."""
         d_dtype = sD.element_type
-        r2s_atom = sm90_utils.get_smem_store_op(
-            self.d_layout, elem_ty_d=d_dtype, elem_ty_acc=cutlass.Float32
-        )
+        # stmatrix of four 8 x 8 matrices (what the DSL's get_smem_store_op picks for fp16)
+        # spans 16 columns of a warp's rows; a sub-tile of 8 or 24 columns takes two, or the
+        # copy writes past it (and retiles acc past its end).
+        matrices = 4 if self.epi_tile[1] % 16 == 0 else 2
         stmatrix = cute.make_copy_atom(
-            cute.nvgpu.warp.StMatrix8x8x16bOp(self.d_layout.is_m_major_c(), 4), d_dtype
+            cute.nvgpu.warp.StMatrix8x8x16bOp(self.d_layout.is_m_major_c(), matrices), d_dtype
         )
         tiled_r2s = cute.make_tiled_copy_S(
-            r2s_atom, cute.make_tiled_copy_C_atom(stmatrix, tiled_mma)
+            stmatrix, cute.make_tiled_copy_C_atom(stmatrix, tiled_mma)
         )
         thr_r2s = tiled_r2s.get_slice(ctidx)
         tRS_sD = thr_r2s.partition_D(sD)  # (R2S, R2S_R, R2S_S, stage)
