@@ -230,6 +230,21 @@ def test_epilogue_sub_tiles_are_8_to_32_wide_dividing_the_tile_in_one_or_two_buf
         assert is_valid(smaller, 2048) and smaller.stages_that_fit() == 11
 
 
+def test_whole_epilogue_issues_every_store_at_once_and_waits_only_before_reuse(tmp_path):
+    """epi_whole: the tile's sub-tiles in their own buffers behind one barrier, every TMA store
+    in one bulk group, and the waits for it only before the buffers are written again (the
+    next tile's epilogue) and at the end of the kernel: read-waits to zero, never one per
+    sub-tile."""
+    cfg = CuteConfig(64, 96, swap_ab=False, epi_whole=True)
+    assert cfg.epi_buffers == 3 and is_valid(cfg, 2048)
+    assert not is_valid(CuteConfig(64, 96, swap_ab=False, epi_whole=True, epi_stages=1), 2048)
+    text = _ptx_of(cfg, tmp_path / "ptx")
+    assert text.count("cp.async.bulk.tensor.2d.global.shared::cta") == 3
+    assert text.count("cp.async.bulk.commit_group") == 1
+    waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
+    assert waits == ["0", "0"], waits
+
+
 @pytest.mark.parametrize(
     "cfg, stmatrix",
     [

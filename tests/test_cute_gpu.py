@@ -93,6 +93,12 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 72, swap_ab=True),
     CuteConfig(64, 40, swap_ab=True, l2_hint="b_first_a_last"),
     CuteConfig(128, 216, swap_ab=True, persistent=True),
+    # Every epilogue sub-tile staged at once: one tile a CTA, straight and swap-AB, a persistent
+    # walk whose next tile waits for the last one's stores, 8-column sub-tiles.
+    CuteConfig(64, 80, swap_ab=False, epi_whole=True, l2_hint="b_first"),
+    CuteConfig(64, 32, swap_ab=True, tile_k=128, epi_whole=True),
+    CuteConfig(128, 256, swap_ab=True, persistent=True, epi_whole=True, l2_hint="normal"),
+    CuteConfig(64, 72, swap_ab=False, epi_cols=8, epi_whole=True),
 }
 
 # Stream-K walks where a run spans a tile's middle (64 x 16 tiles of 16 k-stages 128 deep:

@@ -12,7 +12,8 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
 - the other warp groups are consumers: they wait on "full", issue WGMMAs from shared memory,
   keep one WGMMA batch in flight, and release the previous buffer to the producer;
 - the epilogue converts the accumulators to fp16, stores them to shared memory with stmatrix
-  and writes them out with TMA stores;
+  and writes them out with TMA stores, a sub-tile at a time through one or two buffers, or with
+  `epi_whole` every sub-tile at once (the stores awaited only before the buffers are reused);
 - the last tile along each side is shifted back to end at the side's end (see `kernel`), so
   TMA boxes leave the tensors only when a side is shorter than one tile (then TMA zero-fills
   the loads and clips the store);
@@ -74,7 +75,7 @@ a 64-row tile, without row_step, split-K, multicast or the persistent walk; epil
 batches in flight (`mma_batches`), fewer than the ring's stages and the CTA's k-stages; a
 stream-K walk is persistent with one batch in flight (a run may hold a single k-stage of a
 tile); a tile_s of an odd number of 8-row atoms (72: 3 x 43 tiles cover N = 3072 where 64 x 80
-gives 3 x 39) with 64-deep stages and no multicast.
+gives 3 x 39) with 64-deep stages and no multicast; epi_whole with the default epi_stages.
 """
 
 from dataclasses import dataclass
@@ -152,6 +153,9 @@ class CuteConfig:
     epi_stages: int = EPI_STAGES  # epilogue sub-tiles in shared memory: TMA stores in flight
     mma_batches: int = 1  # ring stages' WGMMA batches a consumer leaves in flight (1 to 3)
     stream_k: bool = False  # with persistent: each CTA a run of k-stages (see module docstring)
+    epi_whole: bool = (
+        False  # every epilogue sub-tile of a tile in shared memory at once (_epilogue)
+    )
 
     @property
     def step_r(self) -> int:
@@ -198,12 +202,18 @@ class CuteConfig:
         """Bytes the TMA loads into one ring stage: the X tile's loaded rows and the Y tile."""
         return (self.loaded_rows + self.tile_s) * self.tile_k * 2
 
+    @property
+    def epi_buffers(self) -> int:
+        """Epilogue sub-tiles in shared memory: epi_stages, or with epi_whole every sub-tile
+        of the tile."""
+        return self.tile_s // self.epi_tile[1] if self.epi_whole else self.epi_stages
+
     def stages_that_fit(self) -> int:
         """Ring stages that fit in shared memory beside the epilogue's fp16 sub-tiles and the
         mbarriers (1 KB). A deeper ring compiles but cannot launch (on the H200: 234,496 bytes
         asked, 232,448 allowed, cudaErrorInvalidValue; results/logs/s7/probe_stages_l2.log), so
         is_valid refuses it before anything is compiled."""
-        epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * self.epi_stages
+        epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * self.epi_buffers
         return (SMEM_BYTES - epi_bytes - 1024) // self.stage_bytes
 
     @property
@@ -250,6 +260,7 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and cfg.tile_s % cfg.epi_tile[1] == 0
         and cfg._epi_ok(cfg.epi_tile[1])
         and cfg.epi_stages in (1, 2)
+        and (not cfg.epi_whole or cfg.epi_stages == EPI_STAGES)
         # A stage is released mma_batches stages after it is read: the ring must hold more.
         and cfg.mma_batches in (1, 2, 3)
         and cfg.ring_stages > cfg.mma_batches
@@ -320,7 +331,7 @@ class HopperGemm:
         sX_layout = sm90_utils.make_smem_layout_a(x_layout, self.tile_rsk, ab_dtype, stages)
         sY_layout = sm90_utils.make_smem_layout_b(y_layout, self.tile_rsk, ab_dtype, stages)
         sD_layout = sm90_utils.make_smem_layout_epi(
-            d_dtype, d_layout, epi_tile, self.cfg.epi_stages
+            d_dtype, d_layout, epi_tile, self.cfg.epi_buffers
         )
 
         # X's TMA box: a whole stage, or with x_rows one 64-deep swizzle atom of x_rows rows,
@@ -556,6 +567,10 @@ class HopperGemm:
                     )
             else:
                 read, release = self._consume_tile(views, (bidx, bidy), mma, out, read, release)
+            if cutlass.const_expr(self.cfg.epi_whole):
+                # The last tile's TMA stores read shared memory until they are done.
+                if warp_idx == THREADS_PER_WG // 32:
+                    self._store_pipe().producer_tail()
 
     @cute.jit
     def _produce_tile(self, views, tile, load, write):
@@ -858,27 +873,66 @@ class HopperGemm:
         consumers = pipeline.NamedBarrier(
             barrier_id=1, num_threads=THREADS_PER_WG * self.cfg.consumer_wgs
         )
-        store_pipe = pipeline.PipelineTmaStore.create(
-            num_stages=self.cfg.epi_stages,
+        store_pipe = self._store_pipe()
+        first_consumer_warp = THREADS_PER_WG // 32
+        if cutlass.const_expr(self.cfg.epi_whole):
+            self._stage_whole_tile(
+                tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, warp_idx, consumers, store_pipe
+            )
+            if warp_idx == first_consumer_warp:
+                for e in cutlass.range_constexpr(cute.size(epi_grid)):
+                    coord = epi_order.get_hier_coord(e)
+                    cute.copy(tma_d, bSG_sD[(None, e)], bSG_gD[(None, coord)])
+                store_pipe.producer_commit()
+        else:
+            for e in cutlass.range_constexpr(cute.size(epi_grid)):
+                for v in cutlass.range_constexpr(frag_size):
+                    frag[v] = tRS_acc[e * frag_size + v]
+                out = cute.make_rmem_tensor_like(frag_layout, d_dtype)
+                out.store(frag.load().to(d_dtype))
+                buf = e % self.cfg.epi_stages
+                cute.copy(tiled_r2s, out, tRS_sD[(None, None, None, buf)])
+                # Make the generic-proxy smem writes visible to the TMA (async proxy) store.
+                cute.arch.fence_proxy("async.shared", space="cta")
+                consumers.arrive_and_wait()
+                if warp_idx == first_consumer_warp:
+                    cute.copy(
+                        tma_d, bSG_sD[(None, buf)], bSG_gD[(None, epi_order.get_hier_coord(e))]
+                    )
+                    store_pipe.producer_commit()
+                    store_pipe.producer_acquire()
+                consumers.arrive_and_wait()
+            if warp_idx == first_consumer_warp:
+                store_pipe.producer_tail()
+
+    def _store_pipe(self):
+        """The epilogue's TMA store groups, waited on by the first consumer warp."""
+        return pipeline.PipelineTmaStore.create(
+            num_stages=self.cfg.epi_buffers,
             producer_group=pipeline.CooperativeGroup(
                 pipeline.Agent.Thread, THREADS_PER_WG * self.cfg.consumer_wgs
             ),
         )
-        first_consumer_warp = THREADS_PER_WG // 32
-        for e in cutlass.range_constexpr(cute.size(epi_grid)):
+
+    @cute.jit
+    def _stage_whole_tile(
+        self, tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, warp_idx, consumers, store_pipe
+    ):
+        """epi_whole: every sub-tile of the tile into its own buffer, behind one barrier, so
+        that the TMA stores go out together and nobody waits for one to finish before the next
+        sub-tile (each such wait cost ~0.15 us a sub-tile at 128 x 224, results/logs/s18).
+        The buffers are rewritten only once the previous tile's stores are done reading them,
+        which by then they long are."""
+        if warp_idx == THREADS_PER_WG // 32:
+            store_pipe.producer_tail()
+        consumers.arrive_and_wait()
+        frag_size = cute.size(frag)
+        for e in cutlass.range_constexpr(self.cfg.epi_buffers):
             for v in cutlass.range_constexpr(frag_size):
                 frag[v] = tRS_acc[e * frag_size + v]
-            out = cute.make_rmem_tensor_like(frag_layout, d_dtype)
-            out.store(frag.load().to(d_dtype))
-            buf = e % self.cfg.epi_stages
-            cute.copy(tiled_r2s, out, tRS_sD[(None, None, None, buf)])
-            # Make the generic-proxy smem writes visible to the TMA (async proxy) store.
-            cute.arch.fence_proxy("async.shared", space="cta")
-            consumers.arrive_and_wait()
-            if warp_idx == first_consumer_warp:
-                cute.copy(tma_d, bSG_sD[(None, buf)], bSG_gD[(None, epi_order.get_hier_coord(e))])
-                store_pipe.producer_commit()
-                store_pipe.producer_acquire()
-            consumers.arrive_and_wait()
-        if warp_idx == first_consumer_warp:
-            store_pipe.producer_tail()
+            out = cute.make_rmem_tensor_like(frag_layout, tRS_sD.element_type)
+            out.store(frag.load().to(tRS_sD.element_type))
+            cute.copy(tiled_r2s, out, tRS_sD[(None, None, None, e)])
+        # Make the generic-proxy smem writes visible to the TMA (async proxy) stores.
+        cute.arch.fence_proxy("async.shared", space="cta")
+        consumers.arrive_and_wait()
