@@ -1,50 +1,50 @@
 """Config per M bucket, written by scripts/tune_cute.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_cute`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --ring-depths: each bucket's config in the previous table, with shallower rings.
-M in 1 (bucket <= 1): best geomean 1.123x vs torch; runner-up 1.123x; 5 configs
-M in 2 (bucket <= 2): best geomean 1.128x vs torch; runner-up 1.122x; 5 configs
-M in 4 (bucket <= 4): best geomean 1.128x vs torch; runner-up 1.123x; 5 configs
-M in 7 (bucket <= 7): best geomean 1.131x vs torch; runner-up 1.122x; 5 configs
-M in 8 (bucket <= 8): best geomean 1.106x vs torch; runner-up 1.106x; 5 configs
-M in 15 (bucket <= 15): best geomean 1.135x vs torch; runner-up 1.132x; 5 configs
-M in 16 (bucket <= 16): best geomean 1.164x vs torch; runner-up 1.158x; 5 configs
-M in 24 (bucket <= 24): best geomean 1.116x vs torch; runner-up 1.116x; 5 configs
-M in 32 (bucket <= 32): best geomean 1.155x vs torch; runner-up 1.149x; 5 configs
-M in 35 (bucket <= 35): best geomean 1.143x vs torch; runner-up 1.100x; 4 configs
-M in 40 (bucket <= 40): best geomean 1.127x vs torch; runner-up 1.085x; 4 configs
-M in 48 (bucket <= 48): best geomean 1.132x vs torch; runner-up 1.102x; 4 configs
-M in 56 (bucket <= 56): best geomean 1.169x vs torch; runner-up 1.152x; 5 configs
-M in 64 (bucket <= 64): best geomean 1.166x vs torch; runner-up 1.152x; 5 configs
-M in 70 (bucket <= 70): best geomean 1.121x vs torch; runner-up 1.080x; 4 configs
-M in 72 (bucket <= 72): best geomean 1.123x vs torch; runner-up 1.087x; 4 configs
-M in 80 (bucket <= 80): best geomean 1.128x vs torch; runner-up 1.092x; 4 configs
-M in 88 (bucket <= 88): best geomean 1.123x vs torch; runner-up 1.087x; 4 configs
-M in 96 (bucket <= 96): best geomean 1.118x vs torch; runner-up 1.084x; 4 configs
-M in 104 (bucket <= 104): best geomean 1.140x vs torch; runner-up 1.098x; 4 configs
-M in 112 (bucket <= 112): best geomean 1.129x vs torch; runner-up 1.091x; 4 configs
-M in 120 (bucket <= 120): best geomean 1.137x vs torch; runner-up 1.091x; 4 configs
-M in 128 (bucket <= 128): best geomean 1.144x vs torch; runner-up 1.098x; 4 configs
-M in 136 (bucket <= 136): best geomean 1.049x vs torch; runner-up 1.042x; 5 configs
-M in 144 (bucket <= 144): best geomean 1.042x vs torch; runner-up 1.034x; 5 configs
-M in 152 (bucket <= 152): best geomean 1.085x vs torch; runner-up 1.073x; 5 configs
-M in 160 (bucket <= 160): best geomean 1.068x vs torch; runner-up 1.059x; 5 configs
-M in 168 (bucket <= 168): best geomean 1.083x vs torch; runner-up 1.074x; 5 configs
-M in 176 (bucket <= 176): best geomean 1.089x vs torch; runner-up 1.084x; 5 configs
-M in 184 (bucket <= 184): best geomean 1.141x vs torch; runner-up 1.132x; 5 configs
-M in 192 (bucket <= 192): best geomean 1.110x vs torch; runner-up 1.036x; 3 configs
-M in 200 (bucket <= 200): best geomean 1.107x vs torch; runner-up 1.071x; 5 configs
-M in 208 (bucket <= 208): best geomean 1.106x vs torch; runner-up 1.080x; 5 configs
-M in 216 (bucket <= 216): best geomean 1.146x vs torch; runner-up 1.121x; 5 configs
-M in 224 (bucket <= 224): best geomean 1.138x vs torch; runner-up 1.107x; 5 configs
-M in 232 (bucket <= 232): best geomean 1.180x vs torch; runner-up 1.147x; 5 configs
-M in 240 (bucket <= 240): best geomean 1.122x vs torch; runner-up 1.095x; 5 configs
-M in 248 (bucket <= 248): best geomean 1.122x vs torch; runner-up 1.093x; 5 configs
-M in 256 (bucket <= 256): best geomean 1.121x vs torch; runner-up 1.094x; 5 configs
-M in 972 (bucket <= 1024): best geomean 1.021x vs torch; runner-up 1.018x; 2 configs
-M in 2053 (bucket <= 2176): best geomean 1.009x vs torch; runner-up 1.008x; 2 configs
-M in 2379 (bucket <= 4096): best geomean 0.985x vs torch; 1 configs
-M in 8192 (bucket <= inf): best geomean 1.003x vs torch; 1 configs
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --whole-epilogue: each bucket's config in the previous table, with every epilogue sub-tile staged at once.
+M in 1 (bucket <= 1): best geomean 1.125x vs torch; runner-up 1.117x; 2 configs
+M in 2 (bucket <= 2): best geomean 1.128x vs torch; runner-up 1.128x; 2 configs
+M in 4 (bucket <= 4): best geomean 1.125x vs torch; runner-up 1.119x; 2 configs
+M in 7 (bucket <= 7): best geomean 1.128x vs torch; runner-up 1.117x; 2 configs
+M in 8 (bucket <= 8): best geomean 1.106x vs torch; runner-up 1.100x; 2 configs
+M in 15 (bucket <= 15): best geomean 1.131x vs torch; runner-up 1.131x; 2 configs
+M in 16 (bucket <= 16): best geomean 1.148x vs torch; runner-up 1.142x; 2 configs
+M in 24 (bucket <= 24): best geomean 1.126x vs torch; runner-up 1.121x; 2 configs
+M in 32 (bucket <= 32): best geomean 1.140x vs torch; runner-up 1.134x; 2 configs
+M in 35 (bucket <= 35): best geomean 1.128x vs torch; runner-up 1.125x; 2 configs
+M in 40 (bucket <= 40): best geomean 1.125x vs torch; runner-up 1.123x; 2 configs
+M in 48 (bucket <= 48): best geomean 1.133x vs torch; runner-up 1.122x; 2 configs
+M in 56 (bucket <= 56): best geomean 1.139x vs torch; runner-up 1.127x; 2 configs
+M in 64 (bucket <= 64): best geomean 1.143x vs torch; runner-up 1.132x; 2 configs
+M in 70 (bucket <= 70): best geomean 1.100x vs torch; runner-up 1.095x; 2 configs
+M in 72 (bucket <= 72): best geomean 1.105x vs torch; runner-up 1.100x; 2 configs
+M in 80 (bucket <= 80): best geomean 1.112x vs torch; runner-up 1.109x; 2 configs
+M in 88 (bucket <= 88): best geomean 1.107x vs torch; runner-up 1.101x; 2 configs
+M in 96 (bucket <= 96): best geomean 1.120x vs torch; runner-up 1.106x; 2 configs
+M in 104 (bucket <= 104): best geomean 1.114x vs torch; runner-up 1.106x; 2 configs
+M in 112 (bucket <= 112): best geomean 1.113x vs torch; runner-up 1.113x; 2 configs
+M in 120 (bucket <= 120): best geomean 1.123x vs torch; runner-up 1.118x; 2 configs
+M in 128 (bucket <= 128): best geomean 1.125x vs torch; runner-up 1.123x; 2 configs
+M in 136 (bucket <= 136): best geomean 1.054x vs torch; runner-up 1.043x; 2 configs
+M in 144 (bucket <= 144): best geomean 1.052x vs torch; runner-up 1.043x; 2 configs
+M in 152 (bucket <= 152): best geomean 1.081x vs torch; runner-up 1.072x; 2 configs
+M in 160 (bucket <= 160): best geomean 1.086x vs torch; runner-up 1.077x; 2 configs
+M in 168 (bucket <= 168): best geomean 1.099x vs torch; runner-up 1.090x; 2 configs
+M in 176 (bucket <= 176): best geomean 1.081x vs torch; runner-up 1.068x; 2 configs
+M in 184 (bucket <= 184): best geomean 1.106x vs torch; runner-up 1.096x; 2 configs
+M in 192 (bucket <= 192): best geomean 1.094x vs torch; runner-up 1.089x; 2 configs
+M in 200 (bucket <= 200): best geomean 1.094x vs torch; runner-up 1.094x; 2 configs
+M in 208 (bucket <= 208): best geomean 1.094x vs torch; runner-up 1.085x; 2 configs
+M in 216 (bucket <= 216): best geomean 1.130x vs torch; runner-up 1.126x; 2 configs
+M in 224 (bucket <= 224): best geomean 1.134x vs torch; runner-up 1.130x; 2 configs
+M in 232 (bucket <= 232): best geomean 1.169x vs torch; runner-up 1.164x; 2 configs
+M in 240 (bucket <= 240): best geomean 1.117x vs torch; runner-up 1.115x; 2 configs
+M in 248 (bucket <= 248): best geomean 1.115x vs torch; runner-up 1.106x; 2 configs
+M in 256 (bucket <= 256): best geomean 1.123x vs torch; runner-up 1.121x; 2 configs
+M in 972 (bucket <= 1024): best geomean 1.025x vs torch; runner-up 1.015x; 2 configs
+M in 2053 (bucket <= 2176): best geomean 1.010x vs torch; runner-up 1.006x; 2 configs
+M in 2379 (bucket <= 4096): best geomean 0.992x vs torch; runner-up 0.929x; 2 configs
+M in 8192 (bucket <= inf): best geomean 1.013x vs torch; runner-up 1.009x; 2 configs
 """
 
 from .kernel import CuteConfig  # noqa: F401
@@ -67,6 +67,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -82,6 +88,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -97,6 +109,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -112,6 +130,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -127,6 +151,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -142,6 +172,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -157,6 +193,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -172,6 +214,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -187,6 +235,12 @@ TABLE = [
             row_step=48,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -202,6 +256,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -217,6 +277,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -232,6 +298,12 @@ TABLE = [
             row_step=48,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -247,6 +319,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -262,6 +340,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -277,6 +361,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -292,6 +382,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -307,6 +403,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -322,6 +424,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -337,6 +445,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -352,6 +466,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -367,6 +487,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -382,6 +508,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -397,6 +529,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -412,6 +550,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -427,6 +571,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -442,6 +592,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -457,6 +613,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -472,6 +634,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -487,6 +655,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -502,6 +676,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -517,6 +697,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -532,6 +718,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -547,6 +739,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -562,6 +760,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -577,6 +781,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -592,6 +802,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
     (
@@ -607,6 +823,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -622,6 +844,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first_a_last",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -637,6 +865,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -652,6 +886,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -667,6 +907,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="b_first",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -682,6 +928,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=False,
         ),
     ),
     (
@@ -697,6 +949,12 @@ TABLE = [
             row_step=0,
             cluster_r=1,
             l2_hint="normal",
+            x_rows=0,
+            epi_cols=0,
+            epi_stages=2,
+            mma_batches=1,
+            stream_k=False,
+            epi_whole=True,
         ),
     ),
 ]
