@@ -153,9 +153,7 @@ class CuteConfig:
     epi_stages: int = EPI_STAGES  # epilogue sub-tiles in shared memory: TMA stores in flight
     mma_batches: int = 1  # ring stages' WGMMA batches a consumer leaves in flight (1 to 3)
     stream_k: bool = False  # with persistent: each CTA a run of k-stages (see module docstring)
-    epi_whole: bool = (
-        False  # every epilogue sub-tile of a tile in shared memory at once (_epilogue)
-    )
+    epi_whole: bool = False  # every epilogue sub-tile in shared memory at once (_epilogue)
 
     @property
     def step_r(self) -> int:
@@ -845,7 +843,9 @@ class HopperGemm:
 
     @cute.jit
     def _epilogue(self, tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d):
-        """Accumulators -> fp16 -> shared memory (stmatrix) -> TMA store, one subtile at a time."""
+        """Accumulators -> fp16 -> shared memory (stmatrix) -> TMA store: a sub-tile at a time
+        through epi_stages buffers, each store awaited before its buffer is written again, or
+        with epi_whole every sub-tile at once (_stage_whole_tile)."""
         d_dtype = sD.element_type
         # stmatrix of four 8 x 8 matrices (what the DSL's get_smem_store_op picks for fp16)
         # spans 16 columns of a warp's rows; a sub-tile of 8 or 24 columns takes two, or the
@@ -862,7 +862,6 @@ class HopperGemm:
         tRS_acc = tiled_r2s.retile(acc)
         frag_layout = cute.make_layout(cute.shape(thr_r2s.partition_S(sD))[:3])
         frag = cute.make_rmem_tensor_like(frag_layout, cutlass.Float32)
-        frag_size = cute.size(frag)
 
         gD_epi = cute.zipped_divide(gD, self.epi_tile)  # ((eR, eS), (nR, nS))
         bSG_sD, bSG_gD = cpasync.tma_partition(
@@ -886,12 +885,8 @@ class HopperGemm:
                 store_pipe.producer_commit()
         else:
             for e in cutlass.range_constexpr(cute.size(epi_grid)):
-                for v in cutlass.range_constexpr(frag_size):
-                    frag[v] = tRS_acc[e * frag_size + v]
-                out = cute.make_rmem_tensor_like(frag_layout, d_dtype)
-                out.store(frag.load().to(d_dtype))
                 buf = e % self.cfg.epi_stages
-                cute.copy(tiled_r2s, out, tRS_sD[(None, None, None, buf)])
+                self._sub_tile_to_smem(tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, e, buf)
                 # Make the generic-proxy smem writes visible to the TMA (async proxy) store.
                 cute.arch.fence_proxy("async.shared", space="cta")
                 consumers.arrive_and_wait()
@@ -919,20 +914,26 @@ class HopperGemm:
         self, tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, warp_idx, consumers, store_pipe
     ):
         """epi_whole: every sub-tile of the tile into its own buffer, behind one barrier, so
-        that the TMA stores go out together and nobody waits for one to finish before the next
-        sub-tile (each such wait cost ~0.15 us a sub-tile at 128 x 224, results/logs/s18).
-        The buffers are rewritten only once the previous tile's stores are done reading them,
-        which by then they long are."""
+        that the TMA stores go out together and no sub-tile waits for the one before it. The
+        buffers are rewritten only once the previous tile's stores are done reading them, and
+        the kernel's end waits for the last. On the H200 (results/logs/s18) that was +1% at
+        M = 136 and +0.4% at 8192 but -7% where the buffers cost a ring stage (128 x 224): the
+        epilogue's time is mostly the output's write burst, not the waits."""
         if warp_idx == THREADS_PER_WG // 32:
             store_pipe.producer_tail()
         consumers.arrive_and_wait()
-        frag_size = cute.size(frag)
         for e in cutlass.range_constexpr(self.cfg.epi_buffers):
-            for v in cutlass.range_constexpr(frag_size):
-                frag[v] = tRS_acc[e * frag_size + v]
-            out = cute.make_rmem_tensor_like(frag_layout, tRS_sD.element_type)
-            out.store(frag.load().to(tRS_sD.element_type))
-            cute.copy(tiled_r2s, out, tRS_sD[(None, None, None, e)])
+            self._sub_tile_to_smem(tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, e, e)
         # Make the generic-proxy smem writes visible to the TMA (async proxy) stores.
         cute.arch.fence_proxy("async.shared", space="cta")
         consumers.arrive_and_wait()
+
+    @cute.jit
+    def _sub_tile_to_smem(self, tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, e, buf):
+        """Epilogue sub-tile e's accumulators, as fp16, into shared-memory buffer buf."""
+        frag_size = cute.size(frag)
+        for v in cutlass.range_constexpr(frag_size):
+            frag[v] = tRS_acc[e * frag_size + v]
+        out = cute.make_rmem_tensor_like(frag_layout, tRS_sD.element_type)
+        out.store(frag.load().to(tRS_sD.element_type))
+        cute.copy(tiled_r2s, out, tRS_sD[(None, None, None, buf)])
