@@ -285,19 +285,25 @@ def test_cute_odd_width_pass_offers_the_table_config_against_odd_widths_in_one_w
     assert not any(c.swap_ab for c in at_136)
 
 
-def test_cute_whole_epilogue_pass_offers_the_table_config_staging_every_sub_tile():
+def test_cute_whole_epilogue_pass_offers_the_table_config_with_its_epilogue_staged_both_ways(
+    monkeypatch,
+):
     from cute_gemm import main as cute_main
 
     for m in (1, 136, 972, 2379, 8192):
         table_cfg = cute_main.select_config(m)
         cfgs = tune_cute.with_whole_epilogue(m)
         assert cfgs[0] == table_cfg and len(cfgs) == 2, m
-        whole = cfgs[1]
-        assert whole.epi_whole and is_valid(whole, K), m
-        assert replace(whole, epi_whole=False, stages=table_cfg.stages) == table_cfg, m
-        assert whole.epi_buffers == table_cfg.tile_s // table_cfg.epi_tile[1], m
+        other = cfgs[1]
+        assert other.epi_whole != table_cfg.epi_whole and is_valid(other, K), m
+        assert replace(other, epi_whole=table_cfg.epi_whole, stages=table_cfg.stages) == table_cfg
     # 128 x 224 at 2379: seven 128 x 32 sub-tiles (56 KB) leave room for 3 ring stages, not 4.
     assert tune_cute.with_whole_epilogue(2379)[1].ring_stages == 3
+    # A table config that already stages it whole is offered a sub-tile at a time too.
+    whole = CuteConfig(64, 80, swap_ab=False, epi_whole=True)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: whole)
+    assert tune_cute.with_whole_epilogue(136) == [whole, replace(whole, epi_whole=False)]
+    assert whole.epi_buffers == 80 // whole.epi_tile[1] == 5
 
 
 def test_cute_partial_tile_pass_offers_swap_ab_64_row_configs_owning_fewer_rows(monkeypatch):
