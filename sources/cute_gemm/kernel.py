@@ -90,6 +90,7 @@ from cutlass.cute.nvgpu import cpasync, warpgroup
 from cutlass.cutlass_dsl import dsl_user_op
 
 THREADS_PER_WG = 128
+FIRST_CONSUMER_WARP = THREADS_PER_WG // 32  # the warp that issues the epilogue's TMA stores
 TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16; the default depth
 SMEM_BYTES = 227 * 1024
 EPI_STAGES = 2
@@ -134,6 +135,12 @@ def _k_major_box(swizzled: cute.ComposedLayout, rows: int) -> cute.ComposedLayou
     (40, 56 or 72 rows) aborts the process (nvidia-cutlass-dsl 4.8.1)."""
     atoms = cute.make_layout(((8, rows // 8), TILE_K), stride=((TILE_K, 8 * TILE_K), 1))
     return cute.make_composed_layout(swizzled.inner, 0, atoms)
+
+
+def _tile_coord(tile, tiles_r):
+    """(r, s) of a tile's index in the order r fastest (kernel: CTAs running at once share a Y
+    tile)."""
+    return (tile % tiles_r, tile // tiles_r)
 
 
 @dataclass(frozen=True)
@@ -507,14 +514,10 @@ class HopperGemm:
                     ):
                         k0, k1 = self._run_in_tile(start, end, tile, k_tiles)
                         part = (tma_x, tma_y, sX_load, sY, ab_pipe, k1 - k0, k0)
-                        write = self._produce_tile(
-                            views, (tile % tiles_r, tile // tiles_r), part, write
-                        )
+                        write = self._produce_tile(views, _tile_coord(tile, tiles_r), part, write)
                 elif cutlass.const_expr(self.cfg.persistent):
                     for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
-                        write = self._produce_tile(
-                            views, (tile % tiles_r, tile // tiles_r), load, write
-                        )
+                        write = self._produce_tile(views, _tile_coord(tile, tiles_r), load, write)
                 else:
                     write = self._produce_tile(views, (bidx, bidy), load, write)
                 ab_pipe.producer_tail(write)
@@ -556,18 +559,18 @@ class HopperGemm:
                             # CTAs bidx + 1 .. owner of the tile's last k-stage hold the rest.
                             last = self._owner((tile + 1) * k_tiles - 1, grid_size, total)
                             self._add_partials(acc, ctidx, mW, bidx + 1, last + 1)
-                        _, _, gD = self._tile_views(*views, (tile % tiles_r, tile // tiles_r))
+                        _, _, gD = self._tile_views(*views, _tile_coord(tile, tiles_r))
                         self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
             elif cutlass.const_expr(self.cfg.persistent):
                 for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
                     read, release = self._consume_tile(
-                        views, (tile % tiles_r, tile // tiles_r), mma, out, read, release
+                        views, _tile_coord(tile, tiles_r), mma, out, read, release
                     )
             else:
                 read, release = self._consume_tile(views, (bidx, bidy), mma, out, read, release)
             if cutlass.const_expr(self.cfg.epi_whole):
                 # The last tile's TMA stores read shared memory until they are done.
-                if warp_idx == THREADS_PER_WG // 32:
+                if warp_idx == FIRST_CONSUMER_WARP:
                     self._store_pipe().producer_tail()
 
     @cute.jit
@@ -873,12 +876,11 @@ class HopperGemm:
             barrier_id=1, num_threads=THREADS_PER_WG * self.cfg.consumer_wgs
         )
         store_pipe = self._store_pipe()
-        first_consumer_warp = THREADS_PER_WG // 32
         if cutlass.const_expr(self.cfg.epi_whole):
             self._stage_whole_tile(
                 tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, warp_idx, consumers, store_pipe
             )
-            if warp_idx == first_consumer_warp:
+            if warp_idx == FIRST_CONSUMER_WARP:
                 for e in cutlass.range_constexpr(cute.size(epi_grid)):
                     coord = epi_order.get_hier_coord(e)
                     cute.copy(tma_d, bSG_sD[(None, e)], bSG_gD[(None, coord)])
@@ -890,14 +892,14 @@ class HopperGemm:
                 # Make the generic-proxy smem writes visible to the TMA (async proxy) store.
                 cute.arch.fence_proxy("async.shared", space="cta")
                 consumers.arrive_and_wait()
-                if warp_idx == first_consumer_warp:
+                if warp_idx == FIRST_CONSUMER_WARP:
                     cute.copy(
                         tma_d, bSG_sD[(None, buf)], bSG_gD[(None, epi_order.get_hier_coord(e))]
                     )
                     store_pipe.producer_commit()
                     store_pipe.producer_acquire()
                 consumers.arrive_and_wait()
-            if warp_idx == first_consumer_warp:
+            if warp_idx == FIRST_CONSUMER_WARP:
                 store_pipe.producer_tail()
 
     def _store_pipe(self):
@@ -919,7 +921,7 @@ class HopperGemm:
         the kernel's end waits for the last. On the H200 (results/logs/s18) that was +1% at
         M = 136 and +0.4% at 8192 but -7% where the buffers cost a ring stage (128 x 224): the
         epilogue's time is mostly the output's write burst, not the waits."""
-        if warp_idx == THREADS_PER_WG // 32:
+        if warp_idx == FIRST_CONSUMER_WARP:
             store_pipe.producer_tail()
         consumers.arrive_and_wait()
         for e in cutlass.range_constexpr(self.cfg.epi_buffers):
