@@ -48,6 +48,20 @@ def workload_ms(limit: int) -> list[int]:
     return [m for m in WORKLOAD_MS if lower < m <= limit]
 
 
+def neighbour_configs(table: list, m: int) -> list:
+    """The configs of the buckets just below and just above the one that holds M = m in `table`
+    ((limit, config) rows in bucket order, the last covering every larger M), without the bucket's
+    own config or repeats. A tuning run ranks a bucket's candidates within its own noise; a
+    neighbour's config, timed again beside the bucket's own, corrects a pick that noise made."""
+    i = next((j for j, (limit, _) in enumerate(table) if m <= limit), len(table) - 1)
+    own = table[i][1]
+    out = []
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(table) and table[j][1] != own and table[j][1] not in out:
+            out.append(table[j][1])
+    return out
+
+
 def is_correct(launch: Launch, cfg, a: torch.Tensor, b: torch.Tensor, ref: torch.Tensor) -> bool:
     """Every element written and within 1e-2 + 1e-2·|ref| of the float32 reference; False, with
     a line saying why, for a config that fails to launch."""

@@ -25,12 +25,14 @@ tiles, split tiles summed through a workspace; on the H200 0.37-0.76x torch wher
 split, the table's configs first in all 23 buckets tried: results/logs/s17); with
 --odd-widths, that config against tiles of an odd number of 8-column groups (40, 56, 72, ...;
 the search steps by 16); with --whole-epilogue, that config with its epilogue staged the other
-way: every sub-tile in shared memory at once (`epi_whole`), or a sub-tile at a time.
+way: every sub-tile in shared memory at once (`epi_whole`), or a sub-tile at a time; with
+--neighbours, that config against those of the buckets on either side (a second look at a pick
+one tuning run made within its noise).
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
-         | --stream-k | --odd-widths | --whole-epilogue]
+         | --stream-k | --odd-widths | --whole-epilogue | --neighbours]
         [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
@@ -47,6 +49,7 @@ from fibgemm.tuning import (
     configs_to_compile,
     device_sms,
     kept_and_current,
+    neighbour_configs,
     parse_tuner_args,
     refinement_pass,
     tune_and_save,
@@ -302,6 +305,17 @@ def with_whole_epilogue(m: int) -> list[CuteConfig]:
     return [cfg, other] if is_valid(other, K) else [cfg]
 
 
+def with_neighbours(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m against the configs of the buckets on either side
+    (--neighbours). On the H200 M = 8 ran its row's 64 x 32 tile (7 stages) at 6.50 us in a
+    session where M = 7 ran its 64 x 16 (9 stages) at 6.21 (results/logs/s19), a pick its
+    tuning run had made by 0.6%."""
+    from cute_gemm import tuned
+
+    cfg = cute_main.select_config(m)
+    return [cfg] + [c for c in neighbour_configs(tuned.TABLE, m) if is_valid(c, K)]
+
+
 # Refinement passes: flag -> (candidates, the note the table's docstring gets).
 REFINEMENTS = {
     "l2_hints": (
@@ -339,6 +353,11 @@ REFINEMENTS = {
         "--whole-epilogue: each bucket's config in the previous table, with every epilogue "
         "sub-tile staged at once or one at a time",
     ),
+    "neighbours": (
+        with_neighbours,
+        "--neighbours: each bucket's config in the previous table, against those of the buckets "
+        "on either side",
+    ),
     "epilogues": (
         with_smaller_epilogues,
         "--epilogues: each bucket's config in the previous table, with a smaller epilogue and "
@@ -361,6 +380,7 @@ def main() -> int:
             "--stream-k": "only the table's configs, against stream-K walks of several tiles",
             "--odd-widths": "only the table's configs, against tiles 8 x an odd number wide",
             "--whole-epilogue": "only the table's configs, with the epilogue staged the other way",
+            "--neighbours": "only the table's configs, against those of the buckets on either side",
         },
     )
     if not torch.cuda.is_available():

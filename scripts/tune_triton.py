@@ -8,11 +8,14 @@ so that Triton's on-disk cache is warm before anything is timed.
 With --ws-tiles, a cheap refinement pass: each bucket's config in the current table against the
 Gluon warp-specialized tiles (ws_tile.py) only. With --ring-depths, another: each bucket's
 Gluon config against itself with a shallower ring; with --c-in-ring, against itself with its
-output staged in the emptied ring (a stage more where the output tile's bytes make one).
+output staged in the emptied ring (a stage more where the output tile's bytes make one); with
+--neighbours, against the configs of the buckets on either side (a second look at a pick one
+tuning run made within its noise).
 
 Usage (on a CUDA machine, from the repo root):
     python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...]
-                                  [--ws-tiles | --ring-depths | --c-in-ring] [--dry-run]
+                                  [--ws-tiles | --ring-depths | --c-in-ring | --neighbours]
+                                  [--dry-run]
 then `python -m scripts.pack_solutions` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
 """
@@ -31,6 +34,7 @@ from fibgemm.tuning import (
     configs_to_compile,
     device_sms,
     kept_and_current,
+    neighbour_configs,
     parse_tuner_args,
     refinement_pass,
     tune_and_save,
@@ -276,6 +280,14 @@ def with_c_in_ring(m: int) -> list:
     return [cfg] + ([staged] if ws_tile_is_valid(staged, N, K) else [])
 
 
+def with_neighbours(m: int) -> list:
+    """The current table's config for M = m against the configs of the buckets on either side
+    (--neighbours): a second look at a pick one tuning run made within its noise."""
+    from triton_gemm import tuned
+
+    return [select_config(m)] + neighbour_configs(tuned.TABLE, m)
+
+
 # Refinement passes: flag -> (candidates, the note the table's docstring gets).
 REFINEMENTS = {
     "ws_tiles": (
@@ -289,6 +301,11 @@ REFINEMENTS = {
     "c_in_ring": (
         with_c_in_ring,
         "--c-in-ring: each bucket's config in the previous table, its output staged in the ring",
+    ),
+    "neighbours": (
+        with_neighbours,
+        "--neighbours: each bucket's config in the previous table, against those of the buckets "
+        "on either side",
     ),
 }
 
@@ -381,6 +398,7 @@ def main() -> int:
             "--ws-tiles": "only the table's configs against the Gluon warp-specialized tiles",
             "--ring-depths": "only the table's configs, their Gluon rings 1-4 stages shallower",
             "--c-in-ring": "only the table's configs, with their output staged in the ring",
+            "--neighbours": "only the table's configs, against those of the buckets on either side",
         },
     )
     if not torch.cuda.is_available():

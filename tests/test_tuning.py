@@ -585,3 +585,24 @@ def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path
     rows = "".join(text.split())
     assert "(16,'new16',)," in rows and "(32,'cur32',)," in rows and "(1,'old1',)," in rows
     assert "line (bucket <= 16)" in text and "old line (bucket <= 32)" in text
+
+
+def test_neighbour_configs_are_the_adjacent_buckets_without_the_own_or_repeats():
+    table = [(1, "a"), (2, "b"), (4, "b"), (8, "c"), (INF, "d")]
+    assert tuning.neighbour_configs(table, 1) == ["b"]  # no bucket below the first
+    assert tuning.neighbour_configs(table, 2) == ["a"]  # the one above is its own config
+    assert tuning.neighbour_configs(table, 3) == ["c"]  # in bucket 4 ("b"), as is the one below
+    assert tuning.neighbour_configs(table, 7) == ["b", "d"]
+    assert tuning.neighbour_configs(table, 10**6) == ["c"]  # past the last limit: the last bucket
+    assert tuning.neighbour_configs([(1, "a"), (INF, "a")], 5) == []
+
+
+@pytest.mark.parametrize("tuner, table", [(tune_cute, cute_tuned), (tune_triton, triton_tuned)])
+def test_neighbours_pass_offers_the_table_config_against_the_buckets_on_either_side(tuner, table):
+    rows = table.TABLE
+    for i, (limit, own) in enumerate(rows[:-1]):
+        m = REPRESENTATIVE[limit]
+        cfgs = tuner.with_neighbours(m)
+        assert cfgs[0] == own, m
+        beside = {rows[j][1] for j in (i - 1, i + 1) if 0 <= j < len(rows)} - {own}
+        assert set(cfgs[1:]) == beside and len(cfgs) == len(set(cfgs)), m
