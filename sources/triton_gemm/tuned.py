@@ -1,50 +1,50 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --c-in-ring: each bucket's config in the previous table, its output staged in the ring.
-M in 1 (bucket <= 1): best geomean 1.088x vs torch; runner-up 1.083x; 55 configs
-M in 2 (bucket <= 2): best geomean 1.083x vs torch; runner-up 1.075x; 55 configs
-M in 4 (bucket <= 4): best geomean 1.091x vs torch; runner-up 1.083x; 55 configs
-M in 7 (bucket <= 7): best geomean 1.103x vs torch; runner-up 1.082x; 55 configs
-M in 8 (bucket <= 8): best geomean 1.093x vs torch; runner-up 1.090x; 55 configs
-M in 15 (bucket <= 15): best geomean 1.141x vs torch; runner-up 1.138x; 55 configs
-M in 16 (bucket <= 16): best geomean 1.136x vs torch; runner-up 1.120x; 55 configs
-M in 24 (bucket <= 24): best geomean 1.086x vs torch; runner-up 1.076x; 55 configs
-M in 32 (bucket <= 32): best geomean 1.144x vs torch; runner-up 1.133x; 55 configs
-M in 35 (bucket <= 35): best geomean 1.074x vs torch; runner-up 1.064x; 2 configs
-M in 40 (bucket <= 40): best geomean 1.083x vs torch; runner-up 1.068x; 2 configs
-M in 48 (bucket <= 48): best geomean 1.097x vs torch; runner-up 1.094x; 69 configs
-M in 56 (bucket <= 56): best geomean 1.113x vs torch; runner-up 1.105x; 12 configs
-M in 64 (bucket <= 64): best geomean 1.116x vs torch; runner-up 1.114x; 12 configs
-M in 70 (bucket <= 70): best geomean 1.081x vs torch; runner-up 1.074x; 2 configs
-M in 72 (bucket <= 72): best geomean 1.085x vs torch; runner-up 1.080x; 2 configs
-M in 80 (bucket <= 80): best geomean 1.085x vs torch; runner-up 1.082x; 2 configs
-M in 88 (bucket <= 88): best geomean 1.077x vs torch; runner-up 1.077x; 2 configs
-M in 96 (bucket <= 96): best geomean 1.085x vs torch; runner-up 1.080x; 2 configs
-M in 104 (bucket <= 104): best geomean 1.080x vs torch; runner-up 1.080x; 2 configs
-M in 112 (bucket <= 112): best geomean 1.082x vs torch; runner-up 1.082x; 2 configs
-M in 120 (bucket <= 120): best geomean 1.079x vs torch; runner-up 1.079x; 2 configs
-M in 128 (bucket <= 128): best geomean 1.084x vs torch; runner-up 1.084x; 2 configs
-M in 136 (bucket <= 136): best geomean 1.057x vs torch; runner-up 1.055x; 2 configs
-M in 144 (bucket <= 144): best geomean 1.035x vs torch; runner-up 1.030x; 132 configs
-M in 152 (bucket <= 152): best geomean 1.057x vs torch; runner-up 1.057x; 132 configs
-M in 160 (bucket <= 160): best geomean 1.067x vs torch; runner-up 1.065x; 132 configs
-M in 168 (bucket <= 168): best geomean 1.090x vs torch; runner-up 1.085x; 2 configs
-M in 176 (bucket <= 176): best geomean 1.092x vs torch; runner-up 1.092x; 2 configs
-M in 184 (bucket <= 184): best geomean 1.157x vs torch; runner-up 1.149x; 132 configs
-M in 192 (bucket <= 192): best geomean 1.146x vs torch; runner-up 1.141x; 2 configs
-M in 200 (bucket <= 200): best geomean 1.092x vs torch; runner-up 1.079x; 2 configs
-M in 208 (bucket <= 208): best geomean 1.102x vs torch; runner-up 1.085x; 2 configs
-M in 216 (bucket <= 216): best geomean 1.137x vs torch; runner-up 1.124x; 2 configs
-M in 224 (bucket <= 224): best geomean 1.135x vs torch; runner-up 1.119x; 2 configs
-M in 232 (bucket <= 232): best geomean 1.143x vs torch; runner-up 1.121x; 2 configs
-M in 240 (bucket <= 240): best geomean 1.131x vs torch; runner-up 1.109x; 2 configs
-M in 248 (bucket <= 248): best geomean 1.127x vs torch; runner-up 1.114x; 2 configs
-M in 256 (bucket <= 256): best geomean 1.130x vs torch; runner-up 1.122x; 2 configs
-M in 972 (bucket <= 1024): best geomean 1.014x vs torch; runner-up 1.011x; 2 configs
-M in 2053 (bucket <= 2176): best geomean 1.013x vs torch; runner-up 1.013x; 372 configs
-M in 2379 (bucket <= 4096): best geomean 0.983x vs torch; runner-up 0.980x; 752 configs
-M in 8192 (bucket <= inf): best geomean 1.021x vs torch; runner-up 1.021x; 808 configs
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --neighbours: each bucket's config in the previous table, against those of the buckets on either side.
+M in 1 (bucket <= 1): best geomean 1.100x vs torch; runner-up 1.087x; 2 configs
+M in 2 (bucket <= 2): best geomean 1.113x vs torch; runner-up 1.102x; 2 configs
+M in 4 (bucket <= 4): best geomean 1.111x vs torch; 1 configs
+M in 7 (bucket <= 7): best geomean 1.116x vs torch; 1 configs
+M in 8 (bucket <= 8): best geomean 1.100x vs torch; 1 configs
+M in 15 (bucket <= 15): best geomean 1.126x vs torch; 1 configs
+M in 16 (bucket <= 16): best geomean 1.123x vs torch; runner-up 1.123x; 2 configs
+M in 24 (bucket <= 24): best geomean 1.113x vs torch; runner-up 1.084x; 2 configs
+M in 32 (bucket <= 32): best geomean 1.138x vs torch; runner-up 1.079x; 2 configs
+M in 35 (bucket <= 35): best geomean 1.132x vs torch; runner-up 1.108x; 2 configs
+M in 40 (bucket <= 40): best geomean 1.103x vs torch; runner-up 0.950x; 2 configs
+M in 48 (bucket <= 48): best geomean 1.098x vs torch; runner-up 1.090x; 3 configs
+M in 56 (bucket <= 56): best geomean 1.120x vs torch; runner-up 1.118x; 2 configs
+M in 64 (bucket <= 64): best geomean 1.123x vs torch; runner-up 1.082x; 2 configs
+M in 70 (bucket <= 70): best geomean 1.085x vs torch; runner-up 1.078x; 3 configs
+M in 72 (bucket <= 72): best geomean 1.076x vs torch; runner-up 1.072x; 2 configs
+M in 80 (bucket <= 80): best geomean 1.088x vs torch; runner-up 1.076x; 3 configs
+M in 88 (bucket <= 88): best geomean 1.081x vs torch; runner-up 1.067x; 2 configs
+M in 96 (bucket <= 96): best geomean 1.088x vs torch; runner-up 1.073x; 2 configs
+M in 104 (bucket <= 104): best geomean 1.083x vs torch; runner-up 1.080x; 2 configs
+M in 112 (bucket <= 112): best geomean 1.090x vs torch; runner-up 1.080x; 2 configs
+M in 120 (bucket <= 120): best geomean 1.083x vs torch; runner-up 1.070x; 2 configs
+M in 128 (bucket <= 128): best geomean 1.086x vs torch; runner-up 1.065x; 2 configs
+M in 136 (bucket <= 136): best geomean 1.060x vs torch; runner-up 1.051x; 3 configs
+M in 144 (bucket <= 144): best geomean 1.053x vs torch; runner-up 1.053x; 2 configs
+M in 152 (bucket <= 152): best geomean 1.089x vs torch; 1 configs
+M in 160 (bucket <= 160): best geomean 1.084x vs torch; runner-up 1.082x; 2 configs
+M in 168 (bucket <= 168): best geomean 1.097x vs torch; runner-up 1.092x; 3 configs
+M in 176 (bucket <= 176): best geomean 1.101x vs torch; runner-up 1.092x; 3 configs
+M in 184 (bucket <= 184): best geomean 1.194x vs torch; runner-up 1.191x; 3 configs
+M in 192 (bucket <= 192): best geomean 1.161x vs torch; runner-up 1.159x; 3 configs
+M in 200 (bucket <= 200): best geomean 1.096x vs torch; runner-up 1.096x; 3 configs
+M in 208 (bucket <= 208): best geomean 1.096x vs torch; runner-up 1.092x; 2 configs
+M in 216 (bucket <= 216): best geomean 1.135x vs torch; runner-up 1.131x; 2 configs
+M in 224 (bucket <= 224): best geomean 1.131x vs torch; runner-up 1.131x; 2 configs
+M in 232 (bucket <= 232): best geomean 1.153x vs torch; runner-up 1.130x; 2 configs
+M in 240 (bucket <= 240): best geomean 1.120x vs torch; runner-up 1.120x; 2 configs
+M in 248 (bucket <= 248): best geomean 1.145x vs torch; 1 configs
+M in 256 (bucket <= 256): best geomean 1.132x vs torch; runner-up 0.510x; 2 configs
+M in 972 (bucket <= 1024): best geomean 1.015x vs torch; runner-up 0.664x; 3 configs
+M in 2053 (bucket <= 2176): best geomean 1.016x vs torch; runner-up 0.899x; 3 configs
+M in 2379 (bucket <= 4096): best geomean 0.983x vs torch; runner-up 0.919x; 3 configs
+M in 8192 (bucket <= inf): best geomean 1.012x vs torch; runner-up 0.902x; 2 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -69,7 +69,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -253,15 +253,15 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=32,
-            BLOCK_K=64,
-            BLOCK_S2=16,
+            BLOCK_K=128,
+            BLOCK_S2=0,
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
             PRELOAD=2,
             B_EVICT_FIRST=True,
-            ONE_WGMMA=True,
-            ONE_Y_BOX=True,
+            ONE_WGMMA=False,
+            ONE_Y_BOX=False,
             PERSISTENT=False,
             GROUP_M=0,
             BLOCK_S3=0,
@@ -300,7 +300,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=2,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -413,7 +413,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
-            C_IN_RING=False,
+            C_IN_RING=True,
         ),
     ),
     (
@@ -426,7 +426,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -497,7 +497,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
-            C_IN_RING=True,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -548,7 +548,7 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=8,
+            BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
@@ -560,7 +560,7 @@ TABLE = [
             GROUP_M=0,
             BLOCK_S3=0,
             ONE_C_TILE=False,
-            C_IN_RING=True,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -632,28 +632,7 @@ TABLE = [
             BLOCK_R=64,
             BLOCK_S=64,
             BLOCK_K=64,
-            BLOCK_S2=8,
-            SWAP_AB=False,
-            STAGES=0,
-            PRODUCER_REGS=24,
-            PRELOAD=4,
-            B_EVICT_FIRST=True,
-            ONE_WGMMA=True,
-            ONE_Y_BOX=True,
-            PERSISTENT=False,
-            GROUP_M=0,
-            BLOCK_S3=0,
-            ONE_C_TILE=False,
-            C_IN_RING=True,
-        ),
-    ),
-    (
-        176,
-        WsTileConfig(
-            BLOCK_R=64,
-            BLOCK_S=64,
-            BLOCK_K=64,
-            BLOCK_S2=8,
+            BLOCK_S2=16,
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
@@ -669,7 +648,7 @@ TABLE = [
         ),
     ),
     (
-        184,
+        176,
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
@@ -690,7 +669,7 @@ TABLE = [
         ),
     ),
     (
-        192,
+        184,
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=64,
@@ -708,6 +687,27 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+        ),
+    ),
+    (
+        192,
+        WsTileConfig(
+            BLOCK_R=64,
+            BLOCK_S=64,
+            BLOCK_K=64,
+            BLOCK_S2=16,
+            SWAP_AB=False,
+            STAGES=0,
+            PRODUCER_REGS=24,
+            PRELOAD=4,
+            B_EVICT_FIRST=True,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=False,
+            GROUP_M=0,
+            BLOCK_S3=0,
+            ONE_C_TILE=False,
+            C_IN_RING=False,
         ),
     ),
     (
@@ -765,7 +765,7 @@ TABLE = [
             PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
-            ONE_Y_BOX=False,
+            ONE_Y_BOX=True,
             PERSISTENT=False,
             GROUP_M=0,
             BLOCK_S3=0,
