@@ -181,7 +181,8 @@ WALK_GROUPS = (0, 8)  # GROUP_M of the large-M tiles: all token tiles side by si
 def _ws_tiles(m: int) -> list[WsTileConfig]:
     """Gluon warp-specialized tiles (ws_tile.py). Below M = WS_FROM_M: straight tiles of 64
     tokens 24, 32 or 48 wide (128, 96 or 64 CTAs) and swap-AB tiles of 64 rows of B with the
-    tokens on the narrow side (and, at 33-48 tokens, 32 + 16 of them), each K depth. Up to
+    tokens on the narrow side (and, at 33-48 tokens, 32 + 16 of them; at 33-40, 32 + 8), each
+    K depth. Up to
     M = 256: straight tiles of 64 tokens (128 above M = 128) in one wave (at least half of one),
     each K depth. Above: straight and swap-AB tiles of 64 and 128 rows, 64 deep, 96 to 256
     wide (WS_WIDE), 128 x 224 as three dots and 128 x 256 as two halves (one WGMMA, one Y
@@ -214,6 +215,11 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
             # end took 7.94, 7.50 and 7.20 us at M = 33, 35 and 40, this tile 7.42-7.44
             # (results/logs/s12/probe_extra_shapes.log).
             shapes.append((64, 32, 16, True))
+        if 32 < m <= 40:
+            # Tokens 32 + 8 wide: at M = 40 one tile with no row past A's end, where 32 + 16
+            # reads 8; the --neighbours pass left 40 on 32 + 16 at 7.04 us, the CuTe kernel's
+            # 48-wide swap-AB tile runs 6.54 (results/logs/s19).
+            shapes.append((64, 32, 8, True))
         out = [
             WsTileConfig(r, s, bk, s2, SWAP_AB=swap)
             for (r, s, s2, swap), bk in itertools.product(shapes, (64, 128, 256))
