@@ -1,7 +1,7 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --neighbours: each bucket's config in the previous table, against those of the buckets on either side.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
 M in 1 (bucket <= 1): best geomean 1.100x vs torch; runner-up 1.087x; 2 configs
 M in 2 (bucket <= 2): best geomean 1.113x vs torch; runner-up 1.102x; 2 configs
 M in 4 (bucket <= 4): best geomean 1.111x vs torch; 1 configs
@@ -11,8 +11,8 @@ M in 15 (bucket <= 15): best geomean 1.126x vs torch; 1 configs
 M in 16 (bucket <= 16): best geomean 1.123x vs torch; runner-up 1.123x; 2 configs
 M in 24 (bucket <= 24): best geomean 1.113x vs torch; runner-up 1.084x; 2 configs
 M in 32 (bucket <= 32): best geomean 1.138x vs torch; runner-up 1.079x; 2 configs
-M in 35 (bucket <= 35): best geomean 1.132x vs torch; runner-up 1.108x; 2 configs
-M in 40 (bucket <= 40): best geomean 1.103x vs torch; runner-up 0.950x; 2 configs
+M in 35 (bucket <= 35): best geomean 1.125x vs torch; runner-up 1.117x; 162 configs
+M in 40 (bucket <= 40): best geomean 1.122x vs torch; runner-up 1.117x; 161 configs
 M in 48 (bucket <= 48): best geomean 1.098x vs torch; runner-up 1.090x; 3 configs
 M in 56 (bucket <= 56): best geomean 1.120x vs torch; runner-up 1.118x; 2 configs
 M in 64 (bucket <= 64): best geomean 1.123x vs torch; runner-up 1.082x; 2 configs
@@ -274,7 +274,7 @@ TABLE = [
         WsTileConfig(
             BLOCK_R=64,
             BLOCK_S=32,
-            BLOCK_K=64,
+            BLOCK_K=128,
             BLOCK_S2=16,
             SWAP_AB=True,
             STAGES=0,
