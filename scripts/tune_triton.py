@@ -182,16 +182,15 @@ def _ws_tiles(m: int) -> list[WsTileConfig]:
     """Gluon warp-specialized tiles (ws_tile.py). Below M = WS_FROM_M: straight tiles of 64
     tokens 24, 32 or 48 wide (128, 96 or 64 CTAs) and swap-AB tiles of 64 rows of B with the
     tokens on the narrow side (and, at 33-48 tokens, 32 + 16 of them; at 33-40, 32 + 8), each
-    K depth. Up to
-    M = 256: straight tiles of 64 tokens (128 above M = 128) in one wave (at least half of one),
-    each K depth. Above: straight and swap-AB tiles of 64 and 128 rows, 64 deep, 96 to 256
-    wide (WS_WIDE), 128 x 224 as three dots and 128 x 256 as two halves (one WGMMA, one Y
-    box, the output staged whole or a dot at a time). Each with 0, 1, 2 or 4
-    ring stages preloaded (ws_tile.py: the first loads issued before the warp-specialized
-    region). Two-dot tiles come also with ONE_WGMMA (the two dots as one WGMMA,
-    wgmma_fuse.py), with and without ONE_Y_BOX (one TMA box for both).
-    Above M = 256 every tile comes also as a persistent walk (one CTA per SM) and in groups of
-    8 token tiles, each alone and both together."""
+    K depth. Up to M = 256: straight tiles of 64 tokens (128 above M = 128) in one wave (at
+    least half of one), each K depth. Above: straight and swap-AB tiles of 64 and 128 rows, 64
+    deep, 96 to 256 wide (WS_WIDE), 128 x 224 as three dots and 128 x 256 as two halves (one
+    WGMMA, one Y box, the output staged whole or a dot at a time). Each with 0, 1, 2 or 4 ring
+    stages preloaded (ws_tile.py: the first loads issued before the warp-specialized region).
+    Two-dot tiles come also with ONE_WGMMA (the two dots as one WGMMA, wgmma_fuse.py), with and
+    without ONE_Y_BOX (one TMA box for both). Above M = 256 every tile comes also as a
+    persistent walk (one CTA per SM) and in groups of 8 token tiles, each alone and both
+    together."""
     shapes = _ws_shapes(m)
     fused = [replace(c, ONE_WGMMA=True) for c in shapes if c.BLOCK_S2 and not c.ONE_WGMMA]
     shapes += fused + [replace(c, ONE_Y_BOX=True) for c in fused if not c.ONE_Y_BOX]
@@ -217,8 +216,8 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
             shapes.append((64, 32, 16, True))
         if 32 < m <= 40:
             # Tokens 32 + 8 wide: at M = 40 one tile with no row past A's end, where 32 + 16
-            # reads 8; the --neighbours pass left 40 on 32 + 16 at 7.04 us, the CuTe kernel's
-            # 48-wide swap-AB tile runs 6.54 (results/logs/s19).
+            # reads 8. On the H200 second at 35 and 40 (1.117x against 32 + 16's 1.122x,
+            # results/logs/s19/tune_triton_ws_tiles_35_40.log).
             shapes.append((64, 32, 8, True))
         out = [
             WsTileConfig(r, s, bk, s2, SWAP_AB=swap)

@@ -600,9 +600,19 @@ def test_neighbour_configs_are_the_adjacent_buckets_without_the_own_or_repeats()
 @pytest.mark.parametrize("tuner, table", [(tune_cute, cute_tuned), (tune_triton, triton_tuned)])
 def test_neighbours_pass_offers_the_table_config_against_the_buckets_on_either_side(tuner, table):
     rows = table.TABLE
-    for i, (limit, own) in enumerate(rows[:-1]):
+    for i, (limit, own) in enumerate(rows):
         m = REPRESENTATIVE[limit]
         cfgs = tuner.with_neighbours(m)
         assert cfgs[0] == own, m
         beside = {rows[j][1] for j in (i - 1, i + 1) if 0 <= j < len(rows)} - {own}
         assert set(cfgs[1:]) == beside and len(cfgs) == len(set(cfgs)), m
+
+
+def test_triton_ws_tile_pass_offers_32_plus_8_token_tiles_only_at_33_to_40():
+    def swap_widths(m):
+        return {(c.BLOCK_S, c.BLOCK_S2) for c in tune_triton._ws_tiles(m) if c.SWAP_AB}
+
+    for m in (35, 40):
+        assert (32, 8) in swap_widths(m) and (32, 16) in swap_widths(m), m
+    assert (32, 8) not in swap_widths(32) | swap_widths(48)
+    assert (32, 16) in swap_widths(48)
