@@ -7,6 +7,7 @@ Writes DUMP_DIR/<index>/*.ptx for the index-th of the table's distinct configs (
 (CUTE_DSL_ARCH=sm_90a is set when none is present).
 """
 
+import argparse
 import os
 import re
 import sys
@@ -38,7 +39,9 @@ def ptx_summary(folder: Path) -> str:
 
 
 def main() -> int:
-    dump = Path(sys.argv[1])
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("dump_dir", type=Path, help="where each config's PTX goes (DUMP_DIR/<index>/)")
+    dump = p.parse_args().dump_dir
     os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")
     from cute_gemm import main as cute_main
 
