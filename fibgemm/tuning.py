@@ -9,6 +9,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import torch
 
@@ -291,14 +292,26 @@ def _config_source(cfg) -> str:
     return f"        {type(cfg).__name__}(\n{fields}        ),"
 
 
-def parse_tuner_args(description: str, iters: int, flags: dict | None = None) -> argparse.Namespace:
-    """The command line both tuners take, plus a tuner's own on/off `flags` (name -> help), its
-    refinement passes, of which one at most may be given; `buckets` comes back as the list to
-    tune."""
+class Refinement(NamedTuple):
+    """A tuner's refinement pass: a bucket's candidates, the note the table's docstring gets,
+    and the help of its command-line flag (--<name>, underscores as hyphens)."""
+
+    candidates: Callable
+    note: str
+    help: str
+
+
+def parse_tuner_args(
+    description: str, iters: int, refinements: dict | None = None
+) -> argparse.Namespace:
+    """The command line both tuners take, plus a flag for each of a tuner's `refinements`
+    (name -> Refinement), of which one at most may be given; `buckets` comes back as the list
+    to tune."""
     p = argparse.ArgumentParser(description=description)
     passes = p.add_mutually_exclusive_group()
-    for flag, text in (flags or {}).items():
-        passes.add_argument(flag, action="store_true", help=text)
+    for name, refinement in (refinements or {}).items():
+        flag = "--" + name.replace("_", "-")
+        passes.add_argument(flag, action="store_true", help=refinement.help)
     p.add_argument("--iters", type=int, default=iters, help="timed calls per config")
     p.add_argument("--jobs", type=int, default=12, help="parallel compile processes (Triton)")
     p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
@@ -322,10 +335,10 @@ def parse_tuner_args(description: str, iters: int, flags: dict | None = None) ->
 
 def refinement_pass(args: argparse.Namespace, refinements: dict, default: Callable):
     """(candidates, the note the table's docstring gets) of the refinement pass the command
-    line gave (`refinements`: flag's attribute name -> that pair), or (default, "")."""
-    for flag, refinement in refinements.items():
-        if getattr(args, flag):
-            return refinement
+    line gave (`refinements`: name -> Refinement), or (default, "")."""
+    for name, refinement in refinements.items():
+        if getattr(args, name):
+            return refinement.candidates, refinement.note
     return default, ""
 
 

@@ -46,6 +46,7 @@ import torch
 
 from fibgemm import REPO_ROOT, K, N
 from fibgemm.tuning import (
+    Refinement,
     configs_to_compile,
     device_sms,
     kept_and_current,
@@ -316,52 +317,62 @@ def with_neighbours(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in neighbour_configs(tuned.TABLE, m) if is_valid(c, K)]
 
 
-# Refinement passes: flag -> (candidates, the note the table's docstring gets).
+# Refinement passes: name (the flag --name, underscores as hyphens) -> Refinement.
 REFINEMENTS = {
-    "l2_hints": (
+    "l2_hints": Refinement(
         with_l2_hints,
         "--l2-hints: each bucket's config in the previous table, with each L2 hint",
+        "only the table's configs, with and without each L2 cache policy",
     ),
-    "ring_depths": (
+    "ring_depths": Refinement(
         with_shallower_rings,
         "--ring-depths: each bucket's config in the previous table, with shallower rings",
+        "only the table's configs, with their ring 1-4 stages shallower",
     ),
-    "x_rows": (
+    "x_rows": Refinement(
         with_partial_x_tiles,
         "--x-rows: each bucket's config in the previous table, owning fewer rows of B or A",
+        "only the table's configs, owning fewer rows of B (swap-AB) or A (64 rows)",
     ),
-    "split_k": (
+    "split_k": Refinement(
         with_split_k,
         "--split-k: each bucket's config in the previous table, against split-K swap-AB tiles",
+        "only the table's configs, against split-K swap-AB tiles",
     ),
-    "mma_batches": (
-        with_more_mma_batches,
-        "--mma-batches: each bucket's config in the previous table, with 2 and 3 WGMMA batches "
-        "in flight",
-    ),
-    "stream_k": (
-        with_stream_k,
-        "--stream-k: each bucket's config in the previous table, against stream-K walks",
-    ),
-    "odd_widths": (
-        with_odd_widths,
-        "--odd-widths: each bucket's config in the previous table, against tiles of an odd "
-        "number of 8-column groups",
-    ),
-    "whole_epilogue": (
-        with_whole_epilogue,
-        "--whole-epilogue: each bucket's config in the previous table, with every epilogue "
-        "sub-tile staged at once or one at a time",
-    ),
-    "neighbours": (
-        with_neighbours,
-        "--neighbours: each bucket's config in the previous table, against those of the buckets "
-        "on either side",
-    ),
-    "epilogues": (
+    "epilogues": Refinement(
         with_smaller_epilogues,
         "--epilogues: each bucket's config in the previous table, with a smaller epilogue and "
         "a ring stage more",
+        "only the table's configs, with a smaller epilogue and a deeper ring",
+    ),
+    "mma_batches": Refinement(
+        with_more_mma_batches,
+        "--mma-batches: each bucket's config in the previous table, with 2 and 3 WGMMA batches "
+        "in flight",
+        "only the table's configs, with 2 and 3 WGMMA batches in flight",
+    ),
+    "stream_k": Refinement(
+        with_stream_k,
+        "--stream-k: each bucket's config in the previous table, against stream-K walks",
+        "only the table's configs, against stream-K walks of several tiles",
+    ),
+    "odd_widths": Refinement(
+        with_odd_widths,
+        "--odd-widths: each bucket's config in the previous table, against tiles of an odd "
+        "number of 8-column groups",
+        "only the table's configs, against tiles 8 x an odd number wide",
+    ),
+    "whole_epilogue": Refinement(
+        with_whole_epilogue,
+        "--whole-epilogue: each bucket's config in the previous table, with every epilogue "
+        "sub-tile staged at once or one at a time",
+        "only the table's configs, with the epilogue staged the other way",
+    ),
+    "neighbours": Refinement(
+        with_neighbours,
+        "--neighbours: each bucket's config in the previous table, against those of the buckets "
+        "on either side",
+        "only the table's configs, against those of the buckets on either side",
     ),
 }
 
@@ -370,18 +381,7 @@ def main() -> int:
     args = parse_tuner_args(
         __doc__.splitlines()[0],
         iters=30,
-        flags={
-            "--l2-hints": "only the table's configs, with and without each L2 cache policy",
-            "--ring-depths": "only the table's configs, with their ring 1-4 stages shallower",
-            "--x-rows": "only the table's configs, owning fewer rows of B (swap-AB) or A (64 rows)",
-            "--split-k": "only the table's configs, against split-K swap-AB tiles",
-            "--epilogues": "only the table's configs, with a smaller epilogue and a deeper ring",
-            "--mma-batches": "only the table's configs, with 2 and 3 WGMMA batches in flight",
-            "--stream-k": "only the table's configs, against stream-K walks of several tiles",
-            "--odd-widths": "only the table's configs, against tiles 8 x an odd number wide",
-            "--whole-epilogue": "only the table's configs, with the epilogue staged the other way",
-            "--neighbours": "only the table's configs, against those of the buckets on either side",
-        },
+        refinements=REFINEMENTS,
     )
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)

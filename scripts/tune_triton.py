@@ -31,6 +31,7 @@ import torch
 
 from fibgemm import REPO_ROOT, K, N
 from fibgemm.tuning import (
+    Refinement,
     configs_to_compile,
     device_sms,
     kept_and_current,
@@ -293,24 +294,28 @@ def with_neighbours(m: int) -> list:
     return [select_config(m)] + neighbour_configs(tuned.TABLE, m)
 
 
-# Refinement passes: flag -> (candidates, the note the table's docstring gets).
+# Refinement passes: name (the flag --name, underscores as hyphens) -> Refinement.
 REFINEMENTS = {
-    "ws_tiles": (
+    "ws_tiles": Refinement(
         with_ws_tiles,
         "--ws-tiles: each bucket's config in the previous table against the Gluon tiles",
+        "only the table's configs against the Gluon warp-specialized tiles",
     ),
-    "ring_depths": (
+    "ring_depths": Refinement(
         with_shallower_rings,
         "--ring-depths: each bucket's config in the previous table, with shallower rings",
+        "only the table's configs, their Gluon rings 1-4 stages shallower",
     ),
-    "c_in_ring": (
+    "c_in_ring": Refinement(
         with_c_in_ring,
         "--c-in-ring: each bucket's config in the previous table, its output staged in the ring",
+        "only the table's configs, with their output staged in the ring",
     ),
-    "neighbours": (
+    "neighbours": Refinement(
         with_neighbours,
         "--neighbours: each bucket's config in the previous table, against those of the buckets "
         "on either side",
+        "only the table's configs, against those of the buckets on either side",
     ),
 }
 
@@ -399,12 +404,7 @@ def main() -> int:
     args = parse_tuner_args(
         __doc__.splitlines()[0],
         iters=40,
-        flags={
-            "--ws-tiles": "only the table's configs against the Gluon warp-specialized tiles",
-            "--ring-depths": "only the table's configs, their Gluon rings 1-4 stages shallower",
-            "--c-in-ring": "only the table's configs, with their output staged in the ring",
-            "--neighbours": "only the table's configs, against those of the buckets on either side",
-        },
+        refinements=REFINEMENTS,
     )
     if not torch.cuda.is_available():
         print("tuning needs a CUDA device", file=sys.stderr)
