@@ -32,6 +32,18 @@ def _token_tile(cfg) -> int:
     return cfg.tile_s if cfg.swap_ab else cfg.loaded_rows
 
 
+# Stream-K walks where a run spans a tile's middle (64 x 16 tiles of 16 k-stages 128 deep:
+# 48 tiles over 132 CTAs at M <= 16), where runs hold one or two k-stages (12 straight
+# 128 x 256 tiles of 16 stages 128 deep at M <= 128: 192 over 132 CTAs), the shapes the tuner
+# offers at 136-176 (117 straight tiles of 64 x 80, or 48 swap-AB ones of 64 x 144) and at 2379.
+STREAM_K_CONFIGS = (
+    CuteConfig(64, 16, swap_ab=True, tile_k=128, persistent=True, stream_k=True),
+    CuteConfig(128, 256, swap_ab=False, tile_k=128, persistent=True, stream_k=True),
+    CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True, l2_hint="b_first"),
+    CuteConfig(64, 144, swap_ab=True, persistent=True, stream_k=True),
+    CuteConfig(128, 240, swap_ab=True, persistent=True, stream_k=True),
+)
+
 # Whatever the table holds: split-K over clusters of 2 and 4, both tile heights, both mappings,
 # and widths whose epilogue needs 16-column sub-tiles.
 EXTRA_CONFIGS = {
@@ -82,10 +94,8 @@ EXTRA_CONFIGS = {
     CuteConfig(128, 224, swap_ab=True, persistent=True, mma_batches=2),
     CuteConfig(64, 32, swap_ab=True, splits=2, mma_batches=3),
     CuteConfig(64, 48, swap_ab=False, tile_k=128, mma_batches=2, l2_hint="b_first_a_last"),
-    # Stream-K walks (as STREAM_K_CONFIGS below, at the short and partial tiles too).
-    CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True, l2_hint="b_first"),
-    CuteConfig(64, 144, swap_ab=True, persistent=True, stream_k=True),
-    CuteConfig(128, 240, swap_ab=True, persistent=True, stream_k=True),
+    # The tuner's stream-K walks, at the short and partial tiles too.
+    *STREAM_K_CONFIGS[2:],
     # Widths of an odd number of 8-column groups (Y's TMA box built by hand, two-matrix
     # stmatrix): 24- and 8-column epilogue sub-tiles straight, 8 swap-AB, a persistent walk.
     CuteConfig(64, 72, swap_ab=False, l2_hint="b_first"),
@@ -100,18 +110,6 @@ EXTRA_CONFIGS = {
     CuteConfig(128, 256, swap_ab=True, persistent=True, epi_whole=True, l2_hint="normal"),
     CuteConfig(64, 72, swap_ab=False, epi_cols=8, epi_whole=True),
 }
-
-# Stream-K walks where a run spans a tile's middle (64 x 16 tiles of 16 k-stages 128 deep:
-# 48 tiles over 132 CTAs at M <= 16), where runs hold one or two k-stages (12 straight
-# 128 x 256 tiles of 16 stages 128 deep at M <= 128: 192 over 132 CTAs), the shapes the tuner
-# offers at 136-176 (117 straight tiles of 64 x 80, or 48 swap-AB ones of 64 x 144) and at 2379.
-STREAM_K_CONFIGS = (
-    CuteConfig(64, 16, swap_ab=True, tile_k=128, persistent=True, stream_k=True),
-    CuteConfig(128, 256, swap_ab=False, tile_k=128, persistent=True, stream_k=True),
-    CuteConfig(64, 80, swap_ab=False, persistent=True, stream_k=True, l2_hint="b_first"),
-    CuteConfig(64, 144, swap_ab=True, persistent=True, stream_k=True),
-    CuteConfig(128, 240, swap_ab=True, persistent=True, stream_k=True),
-)
 
 
 @pytest.mark.parametrize(
