@@ -616,3 +616,26 @@ def test_triton_ws_tile_pass_offers_32_plus_8_token_tiles_only_at_33_to_40():
         assert (32, 8) in swap_widths(m) and (32, 16) in swap_widths(m), m
     assert (32, 8) not in swap_widths(32) | swap_widths(48)
     assert (32, 16) in swap_widths(48)
+
+
+@pytest.mark.parametrize("tuner", [tune_cute, tune_triton])
+def test_each_refinement_pass_has_its_flag_and_one_at_most_is_taken(tuner, monkeypatch):
+    for name, refinement in tuner.REFINEMENTS.items():
+        flag = "--" + name.replace("_", "-")
+        monkeypatch.setattr(sys, "argv", ["tune", flag])
+        args = tuning.parse_tuner_args("d", 10, tuner.REFINEMENTS)
+        picked = tuning.refinement_pass(args, tuner.REFINEMENTS, tuner.candidates)
+        assert picked == (refinement.candidates, refinement.note), flag
+        assert refinement.note.startswith(flag + ":"), flag
+    monkeypatch.setattr(sys, "argv", ["tune"])
+    args = tuning.parse_tuner_args("d", 10, tuner.REFINEMENTS)
+    assert tuning.refinement_pass(args, tuner.REFINEMENTS, tuner.candidates) == (
+        tuner.candidates,
+        "",
+    )
+    first, second = list(tuner.REFINEMENTS)[:2]
+    monkeypatch.setattr(
+        sys, "argv", ["tune", f"--{first}".replace("_", "-"), f"--{second}".replace("_", "-")]
+    )
+    with pytest.raises(SystemExit):
+        tuning.parse_tuner_args("d", 10, tuner.REFINEMENTS)
