@@ -27,12 +27,13 @@ split, the table's configs first in all 23 buckets tried: results/logs/s17); wit
 the search steps by 16); with --whole-epilogue, that config with its epilogue staged the other
 way: every sub-tile in shared memory at once (`epi_whole`), or a sub-tile at a time; with
 --neighbours, that config against those of the buckets on either side (a second look at a pick
-one tuning run made within its noise).
+one tuning run made within its noise); with --cluster-walks, above M = 256 that config against
+persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA multicast.
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
-         | --stream-k | --odd-widths | --whole-epilogue | --neighbours]
+         | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks]
         [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
@@ -306,6 +307,25 @@ def with_whole_epilogue(m: int) -> list[CuteConfig]:
     return [cfg, other] if is_valid(other, K) else [cfg]
 
 
+def with_cluster_walks(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m against persistent walks with TMA multicast
+    (--cluster-walks) above M = 256: 128-row tiles 192, 224 or 256 wide, both ways, walked by
+    clusters of 2 or 4 CTAs that share each Y tile, with the config's L2 hint, the epilogue
+    staged either way. cuBLAS runs 1 x 2 clusters of 256 x 112 tiles at M = 2379, 132 CTAs
+    (results/logs/s20/probe_cublas_kernels.log): each stage's bytes from L2 a third fewer than
+    a lone CTA's 128 x 224 tile."""
+    cfg = cute_main.select_config(m)
+    if m <= 256:
+        return [cfg]
+    walks = [
+        CuteConfig(128, s, swap, persistent=True, cluster_r=c, l2_hint=cfg.l2_hint, epi_whole=w)
+        for s, swap, c, w in itertools.product(
+            (192, 224, 256), (True, False), (2, 4), (False, True)
+        )
+    ]
+    return [cfg] + [w for w in walks if w != cfg and is_valid(w, K)]
+
+
 def with_neighbours(m: int) -> list[CuteConfig]:
     """The current table's config for M = m against the configs of the buckets on either side
     (--neighbours). On the H200 M = 8 ran its row's 64 x 32 tile (7 stages) at 6.50 us in a
@@ -367,6 +387,12 @@ REFINEMENTS = {
         "--whole-epilogue: each bucket's config in the previous table, with every epilogue "
         "sub-tile staged at once or one at a time",
         "only the table's configs, with the epilogue staged the other way",
+    ),
+    "cluster_walks": Refinement(
+        with_cluster_walks,
+        "--cluster-walks: each bucket's config in the previous table above M = 256, against "
+        "persistent walks with Y multicast over clusters of 2 or 4",
+        "only the table's configs above M = 256, against persistent walks with multicast",
     ),
     "neighbours": Refinement(
         with_neighbours,

@@ -100,7 +100,9 @@ def test_multicast_shares_are_whole_swizzle_atoms_and_exclude_split_k():
     assert not is_valid(CuteConfig(64, 80, swap_ab=False, cluster_r=3), 2048)
     assert not is_valid(CuteConfig(64, 48, swap_ab=False, cluster_r=4), 2048)  # 12 rows
     assert not is_valid(CuteConfig(64, 64, swap_ab=True, splits=2, cluster_r=2), 2048)
-    assert not is_valid(CuteConfig(128, 128, swap_ab=True, persistent=True, cluster_r=2), 2048)
+    assert is_valid(CuteConfig(128, 128, swap_ab=True, persistent=True, cluster_r=2), 2048)
+    walk = CuteConfig(128, 128, swap_ab=True, persistent=True, stream_k=True, cluster_r=2)
+    assert not is_valid(walk, 2048)
 
 
 def test_split_k_must_divide_k_and_fit_its_partials_in_the_ring():
@@ -324,6 +326,17 @@ def test_persistent_config_compiles_and_refuses_split_k(tmp_path):
     cfg = CuteConfig(128, 192, swap_ab=True, persistent=True)
     assert "wgmma.mma_async" in _ptx_of(cfg, tmp_path)
     assert not is_valid(CuteConfig(128, 192, swap_ab=True, persistent=True, splits=2), 2048)
+
+
+@pytest.mark.parametrize("clusters", [2, 4])
+def test_persistent_multicast_walks_groups_of_tiles_along_r(tmp_path, clusters):
+    """A persistent walk with multicast compiles to multicast TMA loads of Y, with the cluster
+    rank in the tile's R coordinate, whether or not the table uses it now."""
+    cfg = CuteConfig(128, 224, swap_ab=True, persistent=True, cluster_r=clusters)
+    text = _ptx_of(cfg, tmp_path)
+    assert "cp.async.bulk.tensor.2d.shared::cluster.global" in text and "multicast::cluster" in text
+    assert "mapa.shared::cluster" in text, "no release of a stage to the other CTAs' producers"
+    assert "wgmma.mma_async.sync.aligned.m64n224k16" in text
 
 
 def test_stream_k_config_hands_partials_over_through_flags(tmp_path):

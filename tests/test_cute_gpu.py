@@ -70,6 +70,11 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 96, swap_ab=False, cluster_r=4),
     CuteConfig(128, 192, swap_ab=False, cluster_r=2),
     CuteConfig(64, 32, swap_ab=True, cluster_r=2),
+    # Persistent walks of cluster groups: two or four tiles along R a group; 24 R tiles of B
+    # (swap-AB), or token tiles that leave a partial group (straight).
+    CuteConfig(128, 224, swap_ab=True, persistent=True, cluster_r=2),
+    CuteConfig(128, 128, swap_ab=True, persistent=True, cluster_r=4, epi_whole=True),
+    CuteConfig(128, 192, swap_ab=False, persistent=True, cluster_r=2),
     # Partial tiles: 48 of 64 rows of B (64 tiles over N = 3072), 40 (the last tile shifted
     # back over its neighbour), 32 with four 64-deep atoms a stage, 56 of 64 tokens (straight).
     CuteConfig(64, 16, swap_ab=True, stages=8, tile_k=128, x_rows=48, l2_hint="b_first"),
@@ -175,6 +180,11 @@ def test_persistent_ctas_walking_many_tiles(B, m):
     for cfg in (
         CuteConfig(128, 128, swap_ab=False, persistent=True),
         CuteConfig(128, 224, swap_ab=True, persistent=True),
+        # Clusters walking several groups of tiles, each CTA its rank's tile of a group; 19
+        # token tiles of 128 at M = 2379 leave a partial group (its last tile done twice).
+        CuteConfig(128, 224, swap_ab=True, persistent=True, cluster_r=2),
+        CuteConfig(128, 192, swap_ab=False, persistent=True, cluster_r=2, epi_whole=True),
+        CuteConfig(128, 256, swap_ab=True, persistent=True, cluster_r=4),
     ):
         A = torch.randn(m, K, dtype=torch.float16, device="cuda")
         C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")

@@ -40,7 +40,10 @@ and multicasts it into all of them; every consumer warp releases a stage to the 
 the whole cluster (a stage is refilled only once all of them are done with it). Y then crosses
 from L2 to the SMs once per cluster instead of once per CTA: at M = 128-256 in 64-token tiles
 that is 25-50 MB of the traffic. When the R tiles are no multiple of cluster_r, the extra CTAs
-repeat the last tile (the shifted last tile again: same values written twice).
+repeat the last tile (the shifted last tile again: same values written twice). With the
+persistent walk a cluster walks groups of cluster_r tiles along R, one tile of each for each of
+its CTAs (as cuBLAS's 1 x 2 clusters at M = 2379-8192 on the H200: results/logs/s20): at
+M = 2379 two 128 x 224 tiles a CTA read 30 KB a stage from L2 instead of 44.
 The producer gives its registers to the consumers (setmaxnreg).
 
 Split-K (splits > 1): a cluster of `splits` CTAs along the grid's z shares one output tile, each
@@ -66,7 +69,7 @@ L2, more than the balance gains (0.37-0.76x torch where the table's configs run 
 the table does not use it.
 
 Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 8 up to 256 (and of
-8 * cluster_r, and of 16 with multicast; multicast without split-K or the persistent walk);
+8 * cluster_r, and of 16 with multicast; multicast without split-K or a stream-K walk);
 K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K and S multiples of
 8); a ring that fits in shared memory beside the epilogue (`stages_that_fit`) and, with
 split-K, large enough for the fp32 partial tile; partial tiles (x_rows) of whole 8-row atoms of
@@ -259,7 +262,7 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         # Y's TMA box of an odd number of 8-row atoms is built by hand (see _launch): one
         # 64-deep atom, for one CTA (not a multicast share of it).
         and (cfg.tile_s % 16 == 0 or (cfg.cluster_r == 1 and cfg.tile_k == TILE_K))
-        and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.persistent))
+        and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.stream_k))
         and (cfg.l2_hint == "" or cfg.l2_hint in L2_HINTS)
         and cfg.epi_cols in (0, 8, 16, 24, 32)
         and cfg.tile_s % cfg.epi_tile[1] == 0
@@ -392,8 +395,12 @@ class HopperGemm:
         tiles_s = cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
         c = self.cfg.cluster_r
         grid = ((tiles_r + c - 1) // c * c, tiles_s, self.cfg.splits)
-        if cutlass.const_expr(self.cfg.persistent):
+        if cutlass.const_expr(self.cfg.persistent and c == 1):
             grid = (cutlass.min(tiles_r * tiles_s, self.sm_count), 1, 1)
+        if cutlass.const_expr(self.cfg.persistent and c > 1):
+            # Whole clusters, each walking groups of c tiles along R (see _walk_tile).
+            groups = (tiles_r + c - 1) // c * tiles_s
+            grid = (cutlass.min(groups, self.sm_count // c) * c, 1, 1)
         if cutlass.const_expr(self.cfg.stream_k):
             # Every CTA gets at least one k-stage.
             k_stages = cute.size(mX, mode=[1]) // self.cfg.tile_k
@@ -490,7 +497,8 @@ class HopperGemm:
         # with it, CTA b walks tiles b, b + grid, b + 2 grid, ... so that the producer fills
         # the ring with the next tile's stages while the consumers run this tile's epilogue.
         tiles_r = self._tiles_r(cute.size(mD, mode=[0]))
-        tiles = tiles_r * cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
+        tiles_s = cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
+        tiles = tiles_r * tiles_s
         # A one-tile CTA traces its body once for its block's (r, s) tile, with no device loop
         # around it: a single-trip loop cost every one-tile config about 0.3 us on the H200
         # (results/logs/s3/5435bfc-retuned).
@@ -516,8 +524,10 @@ class HopperGemm:
                         part = (tma_x, tma_y, sX_load, sY, ab_pipe, k1 - k0, k0)
                         write = self._produce_tile(views, _tile_coord(tile, tiles_r), part, write)
                 elif cutlass.const_expr(self.cfg.persistent):
-                    for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
-                        write = self._produce_tile(views, _tile_coord(tile, tiles_r), load, write)
+                    first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
+                    for g in cutlass.range(first, stop, step, unroll=1):
+                        tile = self._walk_tile(g, tiles_r, bidx)
+                        write = self._produce_tile(views, tile, load, write)
                 else:
                     write = self._produce_tile(views, (bidx, bidy), load, write)
                 ab_pipe.producer_tail(write)
@@ -562,16 +572,36 @@ class HopperGemm:
                         _, _, gD = self._tile_views(*views, _tile_coord(tile, tiles_r))
                         self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
             elif cutlass.const_expr(self.cfg.persistent):
-                for tile in cutlass.range(bidx, tiles, grid_size, unroll=1):
-                    read, release = self._consume_tile(
-                        views, _tile_coord(tile, tiles_r), mma, out, read, release
-                    )
+                first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
+                for g in cutlass.range(first, stop, step, unroll=1):
+                    tile = self._walk_tile(g, tiles_r, bidx)
+                    read, release = self._consume_tile(views, tile, mma, out, read, release)
             else:
                 read, release = self._consume_tile(views, (bidx, bidy), mma, out, read, release)
             if cutlass.const_expr(self.cfg.epi_whole):
                 # The last tile's TMA stores read shared memory until they are done.
                 if warp_idx == FIRST_CONSUMER_WARP:
                     self._store_pipe().producer_tail()
+
+    def _walk(self, bidx, grid_size, tiles_r, tiles_s, tiles):
+        """(first, stop, step) of the persistent walk of CTA bidx: over tiles, or with
+        multicast over its cluster's groups of cluster_r tiles along R (every CTA of a cluster
+        walks the same groups, so their rings stay in step)."""
+        c = self.cfg.cluster_r
+        if c == 1:  # a Python branch, taken while tracing
+            return bidx, tiles, grid_size
+        return bidx // c, (tiles_r + c - 1) // c * tiles_s, grid_size // c
+
+    def _walk_tile(self, g, tiles_r, bidx):
+        """(r, s) of step g of the persistent walk: tile g in order r fastest, or with
+        multicast the CTA's tile of group g (its rank along R in the group; the same columns,
+        so the same Y tile, for the whole cluster). A group past the last R tile repeats it
+        (_tile_start), as the grid of a one-tile multicast config does."""
+        c = self.cfg.cluster_r
+        if c == 1:
+            return _tile_coord(g, tiles_r)
+        groups_r = (tiles_r + c - 1) // c
+        return (g % groups_r * c + bidx % c, g // groups_r)
 
     @cute.jit
     def _produce_tile(self, views, tile, load, write):
