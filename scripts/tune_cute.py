@@ -28,12 +28,14 @@ the search steps by 16); with --whole-epilogue, that config with its epilogue st
 way: every sub-tile in shared memory at once (`epi_whole`), or a sub-tile at a time; with
 --neighbours, that config against those of the buckets on either side (a second look at a pick
 one tuning run made within its noise); with --cluster-walks, above M = 256 that config against
-persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA multicast.
+persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA multicast; with
+--epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory.
 
 Usage (on the H200, CuTe DSL installed, from the repo root):
     python -m scripts.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
-         | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks]
+         | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
+         | --epilogue-buffers]
         [--dry-run]
 then `python -m scripts.pack_solutions` (the table is written as `ruff format` leaves it).
 """
@@ -232,6 +234,28 @@ def with_smaller_epilogues(m: int) -> list[CuteConfig]:
     return [cfg] + deeper
 
 
+def with_more_epilogue_buffers(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and the same with 1 to 8 epilogue sub-tiles in
+    shared memory (--epilogue-buffers), staged a sub-tile at a time, where the tile has more
+    than two sub-tiles; with the ring as deep as still fits where the table's depth does not.
+    The epilogue costs ~1.1 us per 128-row tile, mostly the output's write burst into the
+    dirty L2 (results/logs/s18): with two buffers each sub-tile's store waits for the one two
+    before it, and staging the whole tile (epi_whole) costs 128 x 224 tiles a ring stage. In a
+    persistent walk the last stores of a tile are awaited only by the next tile's epilogue."""
+    cfg = cute_main.select_config(m)
+    sub_tiles = cfg.tile_s // cfg.epi_tile[1]
+    if sub_tiles <= 2 or cfg.x_rows:
+        return [cfg]
+    out = [cfg]
+    for buffers in range(1, min(sub_tiles, 8) + 1):
+        variant = replace(cfg, epi_whole=False, epi_stages=buffers)
+        if not is_valid(variant, K):
+            variant = replace(variant, stages=0)
+        if is_valid(variant, K) and variant not in out:
+            out.append(variant)
+    return out
+
+
 def with_more_mma_batches(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and the same with 2 and 3 ring stages' WGMMA
     batches left in flight instead of 1 (--mma-batches): with one, the tensor cores idle
@@ -364,6 +388,12 @@ REFINEMENTS = {
         "--epilogues: each bucket's config in the previous table, with a smaller epilogue and "
         "a ring stage more",
         "only the table's configs, with a smaller epilogue and a deeper ring",
+    ),
+    "epilogue_buffers": Refinement(
+        with_more_epilogue_buffers,
+        "--epilogue-buffers: each bucket's config in the previous table, with 1 to 8 epilogue "
+        "sub-tiles in shared memory",
+        "only the table's configs, with 1 to 8 epilogue sub-tiles in shared memory",
     ),
     "mma_batches": Refinement(
         with_more_mma_batches,

@@ -218,13 +218,19 @@ def test_odd_widths_are_64_deep_without_multicast():
     assert is_valid(CuteConfig(64, 48, swap_ab=False, cluster_r=3), 2048)
 
 
-def test_epilogue_sub_tiles_are_8_to_32_wide_dividing_the_tile_in_one_or_two_buffers():
+def test_epilogue_sub_tiles_are_8_to_32_wide_dividing_the_tile_in_one_to_eight_buffers():
     assert not is_valid(CuteConfig(64, 48, swap_ab=False, epi_cols=32), 2048)  # 48 = 32 + 16
     assert not is_valid(CuteConfig(64, 72, swap_ab=True, epi_cols=24), 2048)  # DSL aborts
-    for bad in ({"epi_cols": 12}, {"epi_cols": 64}, {"epi_stages": 0}, {"epi_stages": 3}):
+    for bad in ({"epi_cols": 12}, {"epi_cols": 64}, {"epi_stages": 0}, {"epi_stages": 9}):
         assert not is_valid(CuteConfig(64, 96, swap_ab=False, **bad), 2048), bad
     for cols in (8, 16, 24, 32):
         assert is_valid(CuteConfig(64, 96, swap_ab=False, epi_cols=cols), 2048), cols
+    for buffers in range(1, 9):
+        assert is_valid(CuteConfig(64, 96, swap_ab=False, epi_stages=buffers), 2048), buffers
+    # Each buffer is counted against the ring: 128 x 224 (44 KB stages) keeps 4 stages beside
+    # six 128 x 32 sub-tiles, 3 beside seven.
+    assert CuteConfig(128, 224, swap_ab=True, epi_stages=6).stages_that_fit() == 4
+    assert CuteConfig(128, 224, swap_ab=True, epi_stages=7).stages_that_fit() == 3
     # 64 x 96, 64 deep (20 KB stages): 10 beside two 64 x 32 sub-tiles, 11 beside a smaller one.
     assert CuteConfig(64, 96, swap_ab=False).stages_that_fit() == 10
     for cols, buffers in ((16, 2), (16, 1), (32, 1)):
@@ -267,7 +273,7 @@ def test_odd_width_stores_two_matrices_at_a_time_and_waits_for_every_byte(tmp_pa
     assert re.search(r"\b17408\b", text), "stage transaction bytes not in the PTX"
 
 
-@pytest.mark.parametrize("cols, buffers", [(16, 1), (32, 1), (16, 2)])
+@pytest.mark.parametrize("cols, buffers", [(16, 1), (32, 1), (16, 2), (16, 4)])
 def test_smaller_epilogue_stores_each_sub_tile_and_waits_for_its_buffer(tmp_path, cols, buffers):
     cfg = CuteConfig(64, 96, swap_ab=False, epi_cols=cols, epi_stages=buffers)
     text = _ptx_of(cfg, tmp_path / "ptx")
@@ -277,6 +283,17 @@ def test_smaller_epilogue_stores_each_sub_tile_and_waits_for_its_buffer(tmp_path
     # written next); at the end none.
     waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
     assert waits == [str(buffers - 1)] * stores + ["0"], waits
+
+
+def test_walk_leaves_a_tiles_last_stores_to_the_next_tiles_epilogue(tmp_path):
+    """In a persistent walk a tile's sub-tile epilogue does not wait for its last stores: the
+    next tile's epilogue waits for them before writing the buffers again, and the kernel's end
+    for the last tile's. So the read-waits are one to zero before the loop, one per store, and
+    one to zero at the end; none to zero right after the last store."""
+    cfg = CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=3)
+    text = _ptx_of(cfg, tmp_path / "ptx")
+    waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
+    assert waits == ["0"] + ["2"] * (224 // 32) + ["0"], waits
 
 
 def test_wgmma_batches_in_flight_need_a_deeper_ring_and_enough_k_stages():

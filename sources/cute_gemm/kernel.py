@@ -74,7 +74,7 @@ K a multiple of 64 split evenly into 1, 2 or 4 parts; 16-byte aligned rows (K an
 8); a ring that fits in shared memory beside the epilogue (`stages_that_fit`) and, with
 split-K, large enough for the fp32 partial tile; partial tiles (x_rows) of whole 8-row atoms of
 a 64-row tile, without row_step, split-K, multicast or the persistent walk; epilogue sub-tiles of
-8, 16, 24 or 32 columns that divide tile_s, one or two of them in shared memory; 1 to 3 WGMMA
+8, 16, 24 or 32 columns that divide tile_s, one to eight of them in shared memory; 1 to 3 WGMMA
 batches in flight (`mma_batches`), fewer than the ring's stages and the CTA's k-stages; a
 stream-K walk is persistent with one batch in flight (a run may hold a single k-stage of a
 tile); a tile_s of an odd number of 8-row atoms (72: 3 x 43 tiles cover N = 3072 where 64 x 80
@@ -97,6 +97,7 @@ FIRST_CONSUMER_WARP = THREADS_PER_WG // 32  # the warp that issues the epilogue'
 TILE_K = 64  # four 16-deep WGMMA k-steps: one 128-byte swizzle row of fp16; the default depth
 SMEM_BYTES = 227 * 1024
 EPI_STAGES = 2
+MAX_EPI_STAGES = 8
 MAX_STAGES = 24
 # 64-bit L2 cache policies of TMA loads (createpolicy.fractional, fraction 1), as CUTLASS
 # encodes them (CacheHintSm90). Without one the DSL passes policy 0.
@@ -160,7 +161,7 @@ class CuteConfig:
     l2_hint: str = ""  # L2 policies of the TMA loads: "" (the DSL's: 0), or L2_HINTS's
     x_rows: int = 0  # rows of X a tile loads and stores, of its tile_r MMA rows; 0: tile_r
     epi_cols: int = 0  # columns of an epilogue sub-tile, 8, 16, 24 or 32; 0: see epi_tile
-    epi_stages: int = EPI_STAGES  # epilogue sub-tiles in shared memory: TMA stores in flight
+    epi_stages: int = EPI_STAGES  # epilogue sub-tile buffers (1 to 8): TMA stores in flight
     mma_batches: int = 1  # ring stages' WGMMA batches a consumer leaves in flight (1 to 3)
     stream_k: bool = False  # with persistent: each CTA a run of k-stages (see module docstring)
     epi_whole: bool = False  # every epilogue sub-tile in shared memory at once (_epilogue)
@@ -267,7 +268,7 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and cfg.epi_cols in (0, 8, 16, 24, 32)
         and cfg.tile_s % cfg.epi_tile[1] == 0
         and cfg._epi_ok(cfg.epi_tile[1])
-        and cfg.epi_stages in (1, 2)
+        and 1 <= cfg.epi_stages <= MAX_EPI_STAGES
         and (not cfg.epi_whole or cfg.epi_stages == EPI_STAGES)
         # A stage is released mma_batches stages after it is read: the ring must hold more.
         and cfg.mma_batches in (1, 2, 3)
@@ -578,7 +579,7 @@ class HopperGemm:
                     read, release = self._consume_tile(views, tile, mma, out, read, release)
             else:
                 read, release = self._consume_tile(views, (bidx, bidy), mma, out, read, release)
-            if cutlass.const_expr(self.cfg.epi_whole):
+            if cutlass.const_expr(self.cfg.epi_whole or self.cfg.persistent):
                 # The last tile's TMA stores read shared memory until they are done.
                 if warp_idx == FIRST_CONSUMER_WARP:
                     self._store_pipe().producer_tail()
@@ -916,6 +917,11 @@ class HopperGemm:
                     cute.copy(tma_d, bSG_sD[(None, e)], bSG_gD[(None, coord)])
                 store_pipe.producer_commit()
         else:
+            if cutlass.const_expr(self.cfg.persistent):
+                # The previous tile's last stores were left reading their buffers (below).
+                if warp_idx == FIRST_CONSUMER_WARP:
+                    store_pipe.producer_tail()
+                consumers.arrive_and_wait()
             for e in cutlass.range_constexpr(cute.size(epi_grid)):
                 buf = e % self.cfg.epi_stages
                 self._sub_tile_to_smem(tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, e, buf)
@@ -929,8 +935,11 @@ class HopperGemm:
                     store_pipe.producer_commit()
                     store_pipe.producer_acquire()
                 consumers.arrive_and_wait()
-            if warp_idx == FIRST_CONSUMER_WARP:
-                store_pipe.producer_tail()
+            # A walk's next tile goes to its WGMMAs without waiting for these stores to read
+            # their buffers: its epilogue does (above), and the kernel's end for the last tile.
+            if cutlass.const_expr(not self.cfg.persistent):
+                if warp_idx == FIRST_CONSUMER_WARP:
+                    store_pipe.producer_tail()
 
     def _store_pipe(self):
         """The epilogue's TMA store groups, waited on by the first consumer warp."""
