@@ -61,7 +61,7 @@ from fibgemm.tuning import (
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
-from cute_gemm.kernel import L2_HINTS, TILE_K, CuteConfig, is_valid  # noqa: E402
+from cute_gemm.kernel import EPI_STAGES, L2_HINTS, TILE_K, CuteConfig, is_valid  # noqa: E402
 
 SMS = device_sms()  # one wave of tiles
 RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
@@ -325,7 +325,8 @@ def with_whole_epilogue(m: int) -> list[CuteConfig]:
     0.5% behind at 972 and 2053, 7% at 2379 (a ring of 3 stages instead of 4):
     results/logs/s18."""
     cfg = cute_main.select_config(m)
-    other = replace(cfg, epi_whole=not cfg.epi_whole)
+    # Staged whole, the tile's sub-tiles are its buffers; back, it gets the default two.
+    other = replace(cfg, epi_whole=not cfg.epi_whole, epi_stages=EPI_STAGES)
     if not is_valid(other, K):
         other = replace(other, stages=0)
     return [cfg, other] if is_valid(other, K) else [cfg]

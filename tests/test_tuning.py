@@ -296,7 +296,8 @@ def test_cute_whole_epilogue_pass_offers_the_table_config_with_its_epilogue_stag
         assert cfgs[0] == table_cfg and len(cfgs) == 2, m
         other = cfgs[1]
         assert other.epi_whole != table_cfg.epi_whole and is_valid(other, K), m
-        assert replace(other, epi_whole=table_cfg.epi_whole, stages=table_cfg.stages) == table_cfg
+        restored = replace(other, epi_whole=table_cfg.epi_whole, stages=table_cfg.stages)
+        assert replace(restored, epi_stages=table_cfg.epi_stages) == table_cfg
     # 128 x 224 at 2379: seven 128 x 32 sub-tiles (56 KB) leave room for 3 ring stages, not 4.
     assert tune_cute.with_whole_epilogue(2379)[1].ring_stages == 3
     # A table config that already stages it whole is offered a sub-tile at a time too.
@@ -639,3 +640,39 @@ def test_each_refinement_pass_has_its_flag_and_one_at_most_is_taken(tuner, monke
     )
     with pytest.raises(SystemExit):
         tuning.parse_tuner_args("d", 10, tuner.REFINEMENTS)
+
+
+def test_cute_cluster_walk_pass_offers_persistent_clusters_above_m_256_only():
+    from cute_gemm import main as cute_main
+
+    assert tune_cute.with_cluster_walks(136) == [cute_main.select_config(136)]
+    table_cfg = cute_main.select_config(2379)
+    cfgs = tune_cute.with_cluster_walks(2379)
+    assert cfgs[0] == table_cfg and len(cfgs) == len(set(cfgs)) > 20
+    for c in cfgs[1:]:
+        assert c.persistent and not c.stream_k and c.cluster_r in (2, 4), c
+        assert c.tile_r == 128 and c.tile_s in (192, 224, 256), c
+        assert c.l2_hint == table_cfg.l2_hint and is_valid(c, 2048), c
+
+
+def test_cute_epilogue_buffer_pass_offers_one_to_eight_buffers_a_sub_tile_at_a_time(monkeypatch):
+    from cute_gemm import main as cute_main
+
+    # 128 x 224: seven 32-column sub-tiles; 4 ring stages fit beside 1-6 buffers, 3 beside 7.
+    walk = CuteConfig(128, 224, swap_ab=True, persistent=True)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: walk)
+    cfgs = tune_cute.with_more_epilogue_buffers(2379)
+    assert cfgs[0] == walk
+    assert [c.epi_stages for c in cfgs[1:]] == [1, 3, 4, 5, 6, 7]
+    assert [c.ring_stages for c in cfgs[1:]] == [4, 4, 4, 4, 4, 3]
+    assert all(is_valid(c, 2048) and not c.epi_whole for c in cfgs)
+    # A whole-epilogue row is offered staged a sub-tile at a time through 1-8 buffers.
+    whole = CuteConfig(128, 256, swap_ab=True, persistent=True, epi_whole=True)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: whole)
+    assert [c.epi_stages for c in tune_cute.with_more_epilogue_buffers(8192)[1:]] == list(
+        range(1, 9)
+    )
+    # Two sub-tiles or fewer: nothing to offer.
+    small = CuteConfig(64, 16, swap_ab=True)
+    monkeypatch.setattr(cute_main, "select_config", lambda m: small)
+    assert tune_cute.with_more_epilogue_buffers(1) == [small]
