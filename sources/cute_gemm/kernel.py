@@ -42,8 +42,9 @@ from L2 to the SMs once per cluster instead of once per CTA: at M = 128-256 in 6
 that is 25-50 MB of the traffic. When the R tiles are no multiple of cluster_r, the extra CTAs
 repeat the last tile (the shifted last tile again: same values written twice). With the
 persistent walk a cluster walks groups of cluster_r tiles along R, one tile of each for each of
-its CTAs (as cuBLAS's 1 x 2 clusters at M = 2379-8192 on the H200: results/logs/s20): at
-M = 2379 two 128 x 224 tiles a CTA read 30 KB a stage from L2 instead of 44.
+its CTAs, as cuBLAS's 1 x 2 clusters do at M = 2379-8192: at 2379 two 128 x 224 tiles a CTA
+then read 30 KB a stage from L2 instead of 44. On the H200 that was level at 972-8192
+(results/logs/s20): L2 bandwidth does not hold those sizes back.
 The producer gives its registers to the consumers (setmaxnreg).
 
 Split-K (splits > 1): a cluster of `splits` CTAs along the grid's z shares one output tile, each
@@ -879,7 +880,10 @@ class HopperGemm:
     def _epilogue(self, tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d):
         """Accumulators -> fp16 -> shared memory (stmatrix) -> TMA store: a sub-tile at a time
         through epi_stages buffers, each store awaited before its buffer is written again, or
-        with epi_whole every sub-tile at once (_stage_whole_tile)."""
+        with epi_whole every sub-tile at once (_stage_whole_tile). In a persistent walk the
+        tile's last stores are awaited only by the next tile's epilogue (and the kernel's end),
+        so the next tile's WGMMAs start without them: with six buffers +0.6% at M = 2053 and
+        2379 on the H200 (results/logs/s20)."""
         d_dtype = sD.element_type
         # stmatrix of four 8 x 8 matrices (what the DSL's get_smem_store_op picks for fp16)
         # spans 16 columns of a warp's rows; a sub-tile of 8 or 24 columns takes two, or the
