@@ -61,7 +61,14 @@ from fibgemm.tuning import (
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
-from cute_gemm.kernel import EPI_STAGES, L2_HINTS, TILE_K, CuteConfig, is_valid  # noqa: E402
+from cute_gemm.kernel import (  # noqa: E402
+    EPI_STAGES,
+    L2_HINTS,
+    MAX_EPI_STAGES,
+    TILE_K,
+    CuteConfig,
+    is_valid,
+)
 
 SMS = device_sms()  # one wave of tiles
 RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
@@ -248,7 +255,7 @@ def with_more_epilogue_buffers(m: int) -> list[CuteConfig]:
     if sub_tiles <= 2 or cfg.x_rows:
         return [cfg]
     out = [cfg]
-    for buffers in range(1, min(sub_tiles, 8) + 1):
+    for buffers in range(1, min(sub_tiles, MAX_EPI_STAGES) + 1):
         variant = replace(cfg, epi_whole=False, epi_stages=buffers)
         if not is_valid(variant, K):
             variant = replace(variant, stages=0)

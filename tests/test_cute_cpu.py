@@ -90,9 +90,13 @@ def test_multicast_config_sends_each_b_share_to_the_whole_cluster(tmp_path, clus
     """The multicast path compiles to multicast TMA loads and remote (cluster) barrier arrives,
     whether or not the table uses it now."""
     text = _ptx_of(CuteConfig(64, 96, swap_ab=False, cluster_r=clusters), tmp_path)
+    _assert_multicast_loads_and_releases(text)
+    assert "barrier.cluster.arrive" in text, "barrier init not made visible to the cluster"
+
+
+def _assert_multicast_loads_and_releases(text: str) -> None:
     assert "cp.async.bulk.tensor.2d.shared::cluster.global" in text and "multicast::cluster" in text
     assert "mapa.shared::cluster" in text, "no release of a stage to the other CTAs' producers"
-    assert "barrier.cluster.arrive" in text, "barrier init not made visible to the cluster"
 
 
 def test_multicast_shares_are_whole_swizzle_atoms_and_exclude_split_k():
@@ -351,8 +355,7 @@ def test_persistent_multicast_walks_groups_of_tiles_along_r(tmp_path, clusters):
     rank in the tile's R coordinate, whether or not the table uses it now."""
     cfg = CuteConfig(128, 224, swap_ab=True, persistent=True, cluster_r=clusters)
     text = _ptx_of(cfg, tmp_path)
-    assert "cp.async.bulk.tensor.2d.shared::cluster.global" in text and "multicast::cluster" in text
-    assert "mapa.shared::cluster" in text, "no release of a stage to the other CTAs' producers"
+    _assert_multicast_loads_and_releases(text)
     assert "wgmma.mma_async.sync.aligned.m64n224k16" in text
 
 
