@@ -258,6 +258,27 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
     return [c for c in out if ws_tile_is_valid(c, N, K)]
 
 
+def _gemvs(m: int) -> list[GemvConfig]:
+    """CUDA-core GEMV configs (gemv.py) at M <= 8: 8, 16 or 32 rows of B a CTA (384, 192 or 96
+    CTAs), 128-512 deep, 1-12 stages of tl.range's pipeline, 4 or 8 warps. The fastest
+    read-only streams of B are this loop (results/logs/s19); at M = 1 its 8 x 256 tile, 8 stages,
+    ran 6.34 us where the Gluon tile ran 6.51 (results/logs/s21/probe_gemv_tl_range.log)."""
+    if m > 8:
+        return []
+    block_m = 1 << (m - 1).bit_length()
+    out = []
+    for rows, bk, st, w in itertools.product((8, 16, 32), (128, 256, 512), (1, 4, 8, 12), (4, 8)):
+        cfg = GemvConfig(block_m, rows, bk, num_warps=w, num_stages=st)
+        if gemv.is_valid(cfg, m, N, K) and st * (rows + block_m) * bk * 2 <= SMEM_BUDGET:
+            out.append(cfg)
+    return out
+
+
+def with_gemvs(m: int) -> list:
+    """The current table's config for M = m and, at M <= 8, the GEMV configs (--gemvs)."""
+    return [select_config(m)] + _gemvs(m)
+
+
 def with_ws_tiles(m: int) -> list:
     """The current table's config for M = m and the Gluon tiles (--ws-tiles)."""
     return [select_config(m)] + _ws_tiles(m)
@@ -296,6 +317,11 @@ def with_neighbours(m: int) -> list:
 
 # Refinement passes: name (the flag --name, underscores as hyphens) -> Refinement.
 REFINEMENTS = {
+    "gemvs": Refinement(
+        with_gemvs,
+        "--gemvs: each bucket's config in the previous table against the CUDA-core GEMVs",
+        "only the table's configs against the CUDA-core GEMV configs (M <= 8)",
+    ),
     "ws_tiles": Refinement(
         with_ws_tiles,
         "--ws-tiles: each bucket's config in the previous table against the Gluon tiles",
@@ -323,13 +349,7 @@ REFINEMENTS = {
 def candidates(m: int) -> list[GemmConfig]:
     """Configs worth timing at M = m: split-K and narrow tiles while B streaming dominates,
     large tiles once the problem is compute-bound."""
-    out = []
-    if m <= 8:  # CUDA-core GEMV, B in registers
-        block_m = 1 << (m - 1).bit_length()
-        for rows, bk, st, w in itertools.product((8, 16, 32), (64, 128, 256), (1, 3), (4, 8)):
-            cfg = GemvConfig(block_m, rows, bk, num_warps=w, num_stages=st)
-            if gemv.is_valid(cfg, m, N, K):
-                out.append(cfg)
+    out = _gemvs(m)
     if m <= 256:
         fit_m = _tokens_tile(m)
         block_ms = [b for b in (16, 32, 64, 128) if b <= fit_m][-2:]

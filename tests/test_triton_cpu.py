@@ -593,7 +593,12 @@ def test_ws_tile_dispatch_under_the_interpreter_matches_float64(cfg, m):
 
 GEMV_VARIANTS = sorted(
     {cfg for _, cfg in TABLE if isinstance(cfg, GemvConfig)}
-    | {GemvConfig(1, 16, 64), GemvConfig(4, 8, 128, num_warps=8), GemvConfig(8, 16, 32)},
+    | {
+        GemvConfig(1, 16, 64),
+        GemvConfig(1, 8, 256, num_stages=8),  # pipelined (tl.range): the tensors are the same
+        GemvConfig(4, 8, 128, num_warps=8),
+        GemvConfig(8, 16, 32, num_stages=4),
+    },
     key=repr,
 )
 

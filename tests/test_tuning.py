@@ -101,6 +101,26 @@ def test_triton_ws_tile_pass_offers_each_two_dot_tile_as_one_wgmma_with_one_or_t
             assert offered == ({True} if c.BLOCK_S2 else {False}), (m, c)
 
 
+def test_triton_gemvs_pass_offers_pipelined_gemvs_up_to_m_8_only():
+    from triton_gemm import gemv
+    from triton_gemm.gemv import GemvConfig
+
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        cfgs = tune_triton.with_gemvs(m)
+        assert cfgs[0] == triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        gemvs = cfgs[1:]
+        if m > 8:
+            assert gemvs == [], m
+            continue
+        assert gemvs and all(isinstance(c, GemvConfig) for c in gemvs), m
+        assert all(gemv.is_valid(c, m, N, 2048) for c in gemvs), m
+        assert len(set(gemvs)) == len(gemvs), m
+        # Pipelined depths, and the M = 1 probe's winner (results/logs/s21), are among them.
+        assert {c.num_stages for c in gemvs} >= {1, 4, 8, 12}, m
+    assert GemvConfig(1, 8, 256, num_warps=4, num_stages=8) in tune_triton.with_gemvs(1)
+
+
 def test_triton_ring_depths_pass_offers_each_gluon_row_with_shallower_rings():
     from triton_gemm.ws_tile import WsTileConfig
     from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
