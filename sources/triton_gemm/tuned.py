@@ -1,12 +1,12 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ws-tiles: each bucket's config in the previous table against the Gluon tiles.
-M in 1 (bucket <= 1): best geomean 1.100x vs torch; runner-up 1.087x; 2 configs
-M in 2 (bucket <= 2): best geomean 1.113x vs torch; runner-up 1.102x; 2 configs
-M in 4 (bucket <= 4): best geomean 1.111x vs torch; 1 configs
-M in 7 (bucket <= 7): best geomean 1.116x vs torch; 1 configs
-M in 8 (bucket <= 8): best geomean 1.100x vs torch; 1 configs
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --gemvs: each bucket's config in the previous table against the CUDA-core GEMVs.
+M in 1 (bucket <= 1): best geomean 1.116x vs torch; runner-up 1.110x; 67 configs
+M in 2 (bucket <= 2): best geomean 1.073x vs torch; runner-up 1.005x; 57 configs
+M in 4 (bucket <= 4): best geomean 1.098x vs torch; runner-up 0.872x; 37 configs
+M in 7 (bucket <= 7): best geomean 1.098x vs torch; runner-up 0.683x; 17 configs
+M in 8 (bucket <= 8): best geomean 1.080x vs torch; runner-up 0.680x; 17 configs
 M in 15 (bucket <= 15): best geomean 1.126x vs torch; 1 configs
 M in 16 (bucket <= 16): best geomean 1.123x vs torch; runner-up 1.123x; 2 configs
 M in 24 (bucket <= 24): best geomean 1.113x vs torch; runner-up 1.084x; 2 configs
@@ -61,23 +61,12 @@ DATE = "2026-11-30"
 TABLE = [
     (
         1,
-        WsTileConfig(
-            BLOCK_R=64,
-            BLOCK_S=16,
-            BLOCK_K=128,
-            BLOCK_S2=0,
-            SWAP_AB=True,
-            STAGES=0,
-            PRODUCER_REGS=24,
-            PRELOAD=2,
-            B_EVICT_FIRST=True,
-            ONE_WGMMA=False,
-            ONE_Y_BOX=False,
-            PERSISTENT=False,
-            GROUP_M=0,
-            BLOCK_S3=0,
-            ONE_C_TILE=False,
-            C_IN_RING=False,
+        GemvConfig(
+            BLOCK_M=1,
+            ROWS=8,
+            BLOCK_K=256,
+            num_warps=4,
+            num_stages=8,
         ),
     ),
     (
