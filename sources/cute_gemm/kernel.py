@@ -12,7 +12,7 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
 - the other warp groups are consumers: they wait on "full", issue WGMMAs from shared memory,
   keep one WGMMA batch in flight, and release the previous buffer to the producer;
 - the epilogue converts the accumulators to fp16, stores them to shared memory with stmatrix
-  and writes them out with TMA stores, a sub-tile at a time through one or two buffers, or with
+  and writes them out with TMA stores, a sub-tile at a time through 1 to 8 buffers, or with
   `epi_whole` every sub-tile at once (the stores awaited only before the buffers are reused);
 - the last tile along each side is shifted back to end at the side's end (see `kernel`), so
   TMA boxes leave the tensors only when a side is shorter than one tile (then TMA zero-fills
@@ -397,10 +397,9 @@ class HopperGemm:
         tiles_s = cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
         c = self.cfg.cluster_r
         grid = ((tiles_r + c - 1) // c * c, tiles_s, self.cfg.splits)
-        if cutlass.const_expr(self.cfg.persistent and c == 1):
-            grid = (cutlass.min(tiles_r * tiles_s, self.sm_count), 1, 1)
-        if cutlass.const_expr(self.cfg.persistent and c > 1):
-            # Whole clusters, each walking groups of c tiles along R (see _walk_tile).
+        if cutlass.const_expr(self.cfg.persistent):
+            # Whole clusters (of one CTA without multicast), each walking groups of c tiles
+            # along R (see _walk_tile).
             groups = (tiles_r + c - 1) // c * tiles_s
             grid = (cutlass.min(groups, self.sm_count // c) * c, 1, 1)
         if cutlass.const_expr(self.cfg.stream_k):
@@ -519,9 +518,8 @@ class HopperGemm:
                 load = (tma_x, tma_y, sX_load, sY, ab_pipe, k_tiles, k_first)
                 if cutlass.const_expr(self.cfg.stream_k):
                     start, end = self._run(bidx, grid_size, tiles * k_tiles)
-                    for tile in cutlass.range(
-                        start // k_tiles, (end + k_tiles - 1) // k_tiles, unroll=1
-                    ):
+                    first, stop = self._tiles_of_run(start, end, k_tiles)
+                    for tile in cutlass.range(first, stop, unroll=1):
                         k0, k1 = self._run_in_tile(start, end, tile, k_tiles)
                         part = (tma_x, tma_y, sX_load, sY, ab_pipe, k1 - k0, k0)
                         write = self._produce_tile(views, _tile_coord(tile, tiles_r), part, write)
@@ -558,9 +556,8 @@ class HopperGemm:
             if cutlass.const_expr(self.cfg.stream_k):
                 total = tiles * k_tiles
                 start, end = self._run(bidx, grid_size, total)
-                for tile in cutlass.range(
-                    start // k_tiles, (end + k_tiles - 1) // k_tiles, unroll=1
-                ):
+                first, stop = self._tiles_of_run(start, end, k_tiles)
+                for tile in cutlass.range(first, stop, unroll=1):
                     k0, k1 = self._run_in_tile(start, end, tile, k_tiles)
                     read, release = self._mma_tile(mma, k1 - k0, read, release)
                     if k0 > 0:
@@ -588,7 +585,8 @@ class HopperGemm:
     def _walk(self, bidx, grid_size, tiles_r, tiles_s, tiles):
         """(first, stop, step) of the persistent walk of CTA bidx: over tiles, or with
         multicast over its cluster's groups of cluster_r tiles along R (every CTA of a cluster
-        walks the same groups, so their rings stay in step)."""
+        walks the same groups, so their rings stay in step). tiles = tiles_r * tiles_s, as the
+        kernel computed it once."""
         c = self.cfg.cluster_r
         if c == 1:  # a Python branch, taken while tracing
             return bidx, tiles, grid_size
@@ -727,6 +725,11 @@ class HopperGemm:
         """The CTA whose run holds k-stage `stage`: the last c with c * total // grid_size <=
         stage (in 64 bits, as _run)."""
         return cutlass.Int32(((cutlass.Int64(stage) + 1) * grid_size - 1) // total)
+
+    @staticmethod
+    def _tiles_of_run(start, end, k_tiles):
+        """[first, stop) of the tiles that the run [start, end) of k-stages touches."""
+        return start // k_tiles, (end + k_tiles - 1) // k_tiles
 
     @staticmethod
     @cute.jit
@@ -923,9 +926,7 @@ class HopperGemm:
         else:
             if cutlass.const_expr(self.cfg.persistent):
                 # The previous tile's last stores were left reading their buffers (below).
-                if warp_idx == FIRST_CONSUMER_WARP:
-                    store_pipe.producer_tail()
-                consumers.arrive_and_wait()
+                self._await_buffers(warp_idx, consumers, store_pipe)
             for e in cutlass.range_constexpr(cute.size(epi_grid)):
                 buf = e % self.cfg.epi_stages
                 self._sub_tile_to_smem(tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, e, buf)
@@ -955,6 +956,14 @@ class HopperGemm:
         )
 
     @cute.jit
+    def _await_buffers(self, warp_idx, consumers, store_pipe):
+        """Wait until the TMA stores still in flight (the previous tile's) are done reading
+        the epilogue's buffers; every consumer thread leaves only after."""
+        if warp_idx == FIRST_CONSUMER_WARP:
+            store_pipe.producer_tail()
+        consumers.arrive_and_wait()
+
+    @cute.jit
     def _stage_whole_tile(
         self, tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, warp_idx, consumers, store_pipe
     ):
@@ -964,9 +973,7 @@ class HopperGemm:
         the kernel's end waits for the last. On the H200 (results/logs/s18) that was +1% at
         M = 136 and +0.4% at 8192 but -7% where the buffers cost a ring stage (128 x 224): the
         epilogue's time is mostly the output's write burst, not the waits."""
-        if warp_idx == FIRST_CONSUMER_WARP:
-            store_pipe.producer_tail()
-        consumers.arrive_and_wait()
+        self._await_buffers(warp_idx, consumers, store_pipe)
         for e in cutlass.range_constexpr(self.cfg.epi_buffers):
             self._sub_tile_to_smem(tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, e, e)
         # Make the generic-proxy smem writes visible to the TMA (async proxy) stores.
