@@ -598,6 +598,9 @@ GEMV_VARIANTS = sorted(
         GemvConfig(1, 8, 256, num_stages=8),  # pipelined (tl.range): the tensors are the same
         GemvConfig(4, 8, 128, num_warps=8),
         GemvConfig(8, 16, 32, num_stages=4),
+        GemvConfig(2, 8, 64, num_stages=4, TOKEN_ACCS=True),
+        GemvConfig(4, 16, 32, TOKEN_ACCS=True),
+        GemvConfig(8, 8, 64, num_stages=2, TOKEN_ACCS=True),
     },
     key=repr,
 )
@@ -606,13 +609,16 @@ GEMV_VARIANTS = sorted(
 @pytest.mark.parametrize("cfg", GEMV_VARIANTS, ids=repr)
 def test_gemv_variant_matches_float64(cfg):
     n, k = 4 * cfg.ROWS, 2 * cfg.BLOCK_K
-    for m in sorted({1, cfg.BLOCK_M}):
+    for m in sorted({1, max(1, cfg.BLOCK_M - 1), cfg.BLOCK_M}):
         assert gemv.is_valid(cfg, m, n, k)
         a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
         b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
-        c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+        # Two guard rows past C's end: a token row at or past M must not be stored.
+        c_and_guard = torch.full((m + 2, n), float("nan"), dtype=torch.float16, device=DEVICE)
+        c = c_and_guard[:m]
         solution.launch_config(a, b, c, cfg)
         assert torch.isfinite(c).all(), "unwritten elements"
+        assert torch.isnan(c_and_guard[m:]).all(), "a row past M was written"
         torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
