@@ -598,9 +598,6 @@ GEMV_VARIANTS = sorted(
         GemvConfig(1, 8, 256, num_stages=8),  # pipelined (tl.range): the tensors are the same
         GemvConfig(4, 8, 128, num_warps=8),
         GemvConfig(8, 16, 32, num_stages=4),
-        GemvConfig(2, 8, 64, num_stages=4, TOKEN_ACCS=True),
-        GemvConfig(4, 16, 32, TOKEN_ACCS=True),
-        GemvConfig(8, 8, 64, num_stages=2, TOKEN_ACCS=True),
     },
     key=repr,
 )

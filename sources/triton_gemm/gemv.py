@@ -26,7 +26,6 @@ class GemvConfig:
     BLOCK_K: int
     num_warps: int = 4
     num_stages: int = 1  # depth of the K loop's pipeline (1: none)
-    TOKEN_ACCS: bool = False  # M >= 2: one 2-D accumulator per token, not one 3-D product
 
 
 def is_valid(cfg: GemvConfig, m: int, n: int, k: int) -> bool:
@@ -48,7 +47,7 @@ def _gemv_kernel(
     c_ptr,
     # sizes
     M,
-    K: tl.constexpr,  # a constant, as in the measured kernels: the pipeline's trip count is known
+    K: tl.constexpr,  # a constant: the K loop unrolls, every load of B issued before any use
     stride_am,
     stride_bn,
     stride_cm,
@@ -57,7 +56,6 @@ def _gemv_kernel(
     ROWS: tl.constexpr,
     BLOCK_K: tl.constexpr,
     STAGES: tl.constexpr,
-    TOKEN_ACCS: tl.constexpr,
 ):
     pid = tl.program_id(0)
     offs_n = pid * ROWS + tl.arange(0, ROWS)
@@ -70,40 +68,6 @@ def _gemv_kernel(
             a = tl.load(a_ptr + offs_k)  # (BLOCK_K,)
             acc2 += b.to(tl.float32) * a.to(tl.float32)[None, :]
         tl.store(c_ptr + offs_n, tl.sum(acc2, axis=1).to(tl.float16))
-    elif TOKEN_ACCS:
-        # Up to 8 tokens, each its own (ROWS, BLOCK_K) accumulator in B's layout: A's rows are
-        # broadcast along B's rows as at M = 1, with no 3-D layout to convert into.
-        acc0 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
-        acc1 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
-        acc2 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
-        acc3 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
-        acc4 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
-        acc5 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
-        acc6 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
-        acc7 = tl.zeros((ROWS, BLOCK_K), dtype=tl.float32)
-        for k in tl.range(0, K, BLOCK_K, num_stages=STAGES):
-            offs_k = k + tl.arange(0, BLOCK_K)
-            b = tl.load(b_ptr + offs_n[:, None] * stride_bn + offs_k[None, :]).to(tl.float32)
-            acc0 += b * _a_row(a_ptr, 0, stride_am, offs_k, M)[None, :]
-            acc1 += b * _a_row(a_ptr, 1, stride_am, offs_k, M)[None, :]
-            if BLOCK_M > 2:
-                acc2 += b * _a_row(a_ptr, 2, stride_am, offs_k, M)[None, :]
-                acc3 += b * _a_row(a_ptr, 3, stride_am, offs_k, M)[None, :]
-            if BLOCK_M > 4:
-                acc4 += b * _a_row(a_ptr, 4, stride_am, offs_k, M)[None, :]
-                acc5 += b * _a_row(a_ptr, 5, stride_am, offs_k, M)[None, :]
-                acc6 += b * _a_row(a_ptr, 6, stride_am, offs_k, M)[None, :]
-                acc7 += b * _a_row(a_ptr, 7, stride_am, offs_k, M)[None, :]
-        _store_row(c_ptr, 0, stride_cm, offs_n, acc0, M)
-        _store_row(c_ptr, 1, stride_cm, offs_n, acc1, M)
-        if BLOCK_M > 2:
-            _store_row(c_ptr, 2, stride_cm, offs_n, acc2, M)
-            _store_row(c_ptr, 3, stride_cm, offs_n, acc3, M)
-        if BLOCK_M > 4:
-            _store_row(c_ptr, 4, stride_cm, offs_n, acc4, M)
-            _store_row(c_ptr, 5, stride_cm, offs_n, acc5, M)
-            _store_row(c_ptr, 6, stride_cm, offs_n, acc6, M)
-            _store_row(c_ptr, 7, stride_cm, offs_n, acc7, M)
     else:
         offs_m = tl.arange(0, BLOCK_M)
         m_mask = offs_m < M
@@ -120,20 +84,6 @@ def _gemv_kernel(
         c = tl.sum(acc, axis=2)  # (BLOCK_M, ROWS)
         c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
         tl.store(c_ptrs, c.to(tl.float16), mask=m_mask[:, None])
-
-
-@triton.jit
-def _a_row(a_ptr, row: tl.constexpr, stride_am, offs_k, M):
-    """Row `row` of A at columns offs_k, in fp32; zeros for a row at or past M."""
-    in_range = (offs_k * 0 + row) < M
-    return tl.load(a_ptr + row * stride_am + offs_k, mask=in_range, other=0.0).to(tl.float32)
-
-
-@triton.jit
-def _store_row(c_ptr, row: tl.constexpr, stride_cm, offs_n, acc, M):
-    """Row `row` of C at columns offs_n: acc summed over K; nothing for a row at or past M."""
-    in_range = (offs_n * 0 + row) < M
-    tl.store(c_ptr + row * stride_cm + offs_n, tl.sum(acc, axis=1).to(tl.float16), mask=in_range)
 
 
 def replay_slots(cfg: GemvConfig) -> tuple:
@@ -159,6 +109,5 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: GemvC
         cfg.ROWS,
         cfg.BLOCK_K,
         cfg.num_stages,
-        cfg.TOKEN_ACCS,
     )
     return grid, args
