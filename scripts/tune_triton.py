@@ -296,6 +296,19 @@ def with_shallower_rings(m: int) -> list:
     return [cfg] + [c for c in shallower if ws_tile_is_valid(c, N, K)]
 
 
+def with_one_preload_sync(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile, the same with one CTA
+    barrier in its preload (ONE_PRELOAD_SYNC, preload_syncs.py), preloading as many stages as
+    it does, 2, 4, half its ring or all of it (--one-preload-sync): without the barriers each
+    preloaded stage costs less, so deeper preloads may pay where they did not (s11)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig):
+        return [cfg]
+    depths = dict.fromkeys(d for d in (cfg.PRELOAD, 2, 4, cfg.ring // 2, cfg.ring) if d >= 1)
+    lean = [replace(cfg, ONE_PRELOAD_SYNC=True, PRELOAD=d) for d in depths]
+    return [cfg] + [c for c in lean if c != cfg and ws_tile_is_valid(c, N, K)]
+
+
 def with_c_in_ring(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile of one tile a CTA, the same
     with its output staged in the emptied ring (C_IN_RING: ring stages as many as fit without
@@ -331,6 +344,12 @@ REFINEMENTS = {
         with_shallower_rings,
         "--ring-depths: each bucket's config in the previous table, with shallower rings",
         "only the table's configs, their Gluon rings 1-4 stages shallower",
+    ),
+    "one_preload_sync": Refinement(
+        with_one_preload_sync,
+        "--one-preload-sync: each bucket's config in the previous table, with one CTA barrier "
+        "in its preload and 1 to all of its ring preloaded",
+        "only the table's configs, with one CTA barrier in the preload, preloading more or less",
     ),
     "c_in_ring": Refinement(
         with_c_in_ring,

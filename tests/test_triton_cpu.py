@@ -9,7 +9,17 @@ from dataclasses import replace
 import pytest
 import torch
 from helpers import run_repo_module
-from triton_gemm import gemv, l2_hints, launch, pair, tma, tma_tile, wgmma_fuse, ws_tile
+from triton_gemm import (
+    gemv,
+    l2_hints,
+    launch,
+    pair,
+    preload_syncs,
+    tma,
+    tma_tile,
+    wgmma_fuse,
+    ws_tile,
+)
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, is_valid
@@ -177,6 +187,13 @@ WS_VARIANTS = sorted(
         WsTileConfig(64, 32, 64, 16, SWAP_AB=True, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True),
         WsTileConfig(64, 32, 128, 16, PRELOAD=4, ONE_WGMMA=True),
         WsTileConfig(64, 32, 128, 16, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True, ONE_Y_BOX=True),
+        # One CTA barrier in the preload: one box a load, two (128 deep), a second dot's own box.
+        WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, ONE_PRELOAD_SYNC=True),
+        WsTileConfig(64, 16, 128, SWAP_AB=True, STAGES=8, PRELOAD=8, ONE_PRELOAD_SYNC=True),
+        WsTileConfig(64, 64, 64, 16, PRELOAD=4, ONE_PRELOAD_SYNC=True),
+        WsTileConfig(
+            64, 32, 64, 16, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, ONE_PRELOAD_SYNC=True
+        ),
         # Persistent walks (several tiles a CTA from M = 1000 on), groups of token tiles that
         # do and do not divide the token tiles, and a group without a walk.
         WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, PERSISTENT=True),
@@ -324,6 +341,8 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     compiled = ws_compiled[cfg]
     ptx, hinted = compiled["ptx"], compiled["patched_ptx"]
     assert hinted, "the hint was not added (l2_hints found the PTX laid out otherwise)"
+    if cfg.ONE_PRELOAD_SYNC:  # the other changes (their own tests)
+        ptx = preload_syncs.with_one_preload_sync(ptx)
     if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
         ptx = wgmma_fuse.with_fused_dots(ptx, *cfg.dot_widths)
     descriptors = l2_hints.descriptor_registers(ptx)
@@ -347,6 +366,48 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     assert unhinted == ptx
     # ptxas assembled it, spilling nothing (the producer warp runs on 24 registers).
     assert compiled["patched_spill_stores"] == 0
+
+
+_CTA_SYNC = re.compile(r"^[ \t]*bar\.sync[ \t]+0, 128;[ \t]*\n", re.M)  # a whole line
+
+
+def _preload(ptx: str) -> str:
+    """From the first expect-tx arrive to the warp-specialized region's first barrier."""
+    start = ptx.index("mbarrier.arrive.expect_tx")
+    return ptx[start : re.compile(r"^\s*barrier\.sync\s+1;", re.M).search(ptx, start).start()]
+
+
+@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.ONE_PRELOAD_SYNC], ids=repr)
+def test_one_preload_sync_keeps_only_the_barrier_before_the_first_load(cfg, ws_compiled):
+    compiled = ws_compiled[cfg]
+    before, after = _preload(compiled["ptx"]), _preload(compiled["patched_ptx"])
+    # Triton's: one after each stage's arrive, one between its loads.
+    assert len(_CTA_SYNC.findall(before)) >= 2 * cfg.PRELOAD
+    assert len(_CTA_SYNC.findall(after)) == 1
+    assert _CTA_SYNC.search(after).start() < after.index("cp.async.bulk.tensor")
+    assert after.count("mbarrier.arrive.expect_tx") == cfg.PRELOAD
+    assert after.count("cp.async.bulk.tensor") == before.count("cp.async.bulk.tensor")
+    # Nothing else in the preload changed (B's L2 hints aside: their own test).
+    unhinted = _HINT_SCOPE.sub(lambda m: f"{m['indent']}{m['load']} {m['operands']};", after)
+    assert _CTA_SYNC.sub("", before) == _CTA_SYNC.sub("", unhinted)
+    assert compiled["patched_spill_stores"] == 0
+
+
+def test_one_preload_sync_refuses_ptx_laid_out_otherwise():
+    arrive = "\tmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 8;\n"
+    sync = "\tbar.sync \t0, 128;\n"
+    load = "\tcp.async.bulk.tensor.2d.shared::cta.global [%r2], [%rd1, {%r3, %r4}], [%r1];\n"
+    region = "\tbarrier.sync \t1;\n"
+    ok = arrive + sync + load + sync + load + region + sync
+    assert preload_syncs.with_one_preload_sync(ok) == arrive + sync + load + load + region + sync
+    for bad, why in (
+        (sync + load + region, "no expect-tx arrive"),
+        (arrive + sync + load, "no warp-specialized region"),
+        (arrive + load + sync + load + region, "not behind a CTA barrier"),
+    ):
+        with pytest.raises(ValueError, match=why):
+            preload_syncs.with_one_preload_sync(bad)
+    assert not ws_tile.is_valid(WsTileConfig(64, 16, 128, ONE_PRELOAD_SYNC=True), 3072, 2048)
 
 
 _WGMMA = re.compile(

@@ -159,7 +159,8 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
 def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypatch):
     """The kernel a Gluon table config launches is the one ws_tile._finish made from its PTX
     (B's loads hinted evict-first, l2_hints.py; with ONE_WGMMA, its dots as one WGMMA,
-    wgmma_fuse.py; with ONE_Y_BOX, one TMA box for every dot's rows), loaded from its own cubin;
+    wgmma_fuse.py; with ONE_Y_BOX, one TMA box for every dot's rows; with ONE_PRELOAD_SYNC, one
+    CTA barrier in the preload, preload_syncs.py), loaded from its own cubin;
     it computes what the plain kernel does, bit for bit (the hint changes where lines are
     evicted; the wider WGMMA does each column's k-steps in the same order). The plain kernel:
     two dots with their own rings and boxes; where a config has no such twin (three dots, two
@@ -173,9 +174,11 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
     assert isinstance(cfg, main.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
-    plain = replace(cfg, B_EVICT_FIRST=False, ONE_WGMMA=False, ONE_Y_BOX=False)
+    plain = replace(
+        cfg, B_EVICT_FIRST=False, ONE_WGMMA=False, ONE_Y_BOX=False, ONE_PRELOAD_SYNC=False
+    )
     if not ws_tile.is_valid(plain, N, K):
-        plain = replace(cfg, B_EVICT_FIRST=False)
+        plain = replace(cfg, B_EVICT_FIRST=False, ONE_PRELOAD_SYNC=False)
 
     def refuse(ptx, *widths, **kw):
         raise ValueError("refused by the test")
@@ -190,13 +193,14 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
             main.launch_config(A, B, C, variant)
         outs.append(C)
         kernels = [e[0] for k, e in launch._compiled.items() if k[1] == variant]
-        assert kernels and all(
-            hasattr(k, "patched_ptx") == variant.B_EVICT_FIRST for k in kernels
-        ), variant
+        changed = variant.B_EVICT_FIRST or variant.ONE_PRELOAD_SYNC
+        assert kernels and all(hasattr(k, "patched_ptx") == changed for k in kernels), variant
         for k in kernels:
             if variant.B_EVICT_FIRST:
                 assert k.kernel != k.asm["cubin"]
                 assert "L2::cache_hint" in k.patched_ptx
+            if variant.ONE_PRELOAD_SYNC:
+                assert k.patched_ptx.count("bar.sync") < k.asm["ptx"].count("bar.sync")
             if variant.ONE_WGMMA and variant.B_EVICT_FIRST:
                 assert f"m64n{variant.width}k16" in k.patched_ptx
                 assert f"m64n{variant.BLOCK_S2}k16" not in k.patched_ptx

@@ -147,6 +147,33 @@ def test_triton_ring_depths_pass_offers_each_gluon_row_with_shallower_rings():
         assert all(ws_tile_is_valid(c, N, 2048) for c in others)
 
 
+def test_triton_one_preload_sync_pass_offers_each_gluon_row_leaner_at_several_depths():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_one_preload_sync(m)
+        assert cfgs[0] == table
+        if not isinstance(table, WsTileConfig):
+            assert cfgs == [table], m
+            continue
+        others = cfgs[1:]
+        assert others and all(c.ONE_PRELOAD_SYNC for c in others), m
+        # Nothing but the barrier and the preload depth changes; each depth once, 1 to the ring.
+        assert all(
+            replace(c, ONE_PRELOAD_SYNC=False, PRELOAD=table.PRELOAD) == table for c in others
+        )
+        depths = [c.PRELOAD for c in others]
+        assert len(set(depths)) == len(depths) and table.ring in depths, m
+        assert all(1 <= d <= table.ring for d in depths)
+        assert all(ws_tile_is_valid(c, N, 2048) for c in others)
+        offered += 1
+    assert offered
+
+
 def test_triton_c_in_ring_pass_offers_each_one_tile_gluon_row_staged_in_its_ring():
     from triton_gemm.ws_tile import WsTileConfig
 

@@ -69,6 +69,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 
 from .l2_hints import with_evict_first
 from .launch import Described, described, finish_compiled_with, sm_count
+from .preload_syncs import with_one_preload_sync
 from .ptx_rewrite import reassembled
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
@@ -95,6 +96,7 @@ class WsTileConfig:
     BLOCK_S3: int = 0  # with ONE_Y_BOX: a third dot beside the second (224 = 128 + 64 + 32)
     ONE_C_TILE: bool = False  # the dots' output tiles staged one after another in one buffer
     C_IN_RING: bool = False  # one tile a CTA: its output staged in the emptied ring (c_tile_bytes)
+    ONE_PRELOAD_SYNC: bool = False  # one CTA barrier in the preload, not one per load (PTX)
 
     @property
     def num_warps(self) -> int:
@@ -190,6 +192,7 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (not cfg.PERSISTENT or (k // cfg.BLOCK_K) % cfg.ring == 0)
         and cfg.GROUP_M >= 0
         and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
+        and (not cfg.ONE_PRELOAD_SYNC or cfg.PRELOAD > 0)
     )
 
 
@@ -810,15 +813,18 @@ def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
 
 
 def _finish(kernel, cfg: WsTileConfig):
-    """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA) and B's loads hinted
-    evict-first (B_EVICT_FIRST), from its changed PTX (launch.py runs this once per compile).
+    """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
+    evict-first (B_EVICT_FIRST) and one CTA barrier in its preload (ONE_PRELOAD_SYNC,
+    preload_syncs.py), from its changed PTX (launch.py runs this once per compile).
     A change the PTX is not laid out for is left out with a warning: the kernel computes the
-    same without either (ONE_WGMMA's ring holds the same rows for two WGMMAs). With ONE_Y_BOX,
+    same without any of them (ONE_WGMMA's ring holds the same rows for two WGMMAs). With ONE_Y_BOX,
     Y's boxes are widened (_with_wide_y_box): the kernel needs that to be right."""
     if cfg.ONE_Y_BOX:
         kernel = _with_wide_y_box(kernel, cfg)
     ptx = kernel.asm["ptx"]
     changes = []
+    if cfg.ONE_PRELOAD_SYNC:
+        changes.append(("one CTA barrier in the preload", with_one_preload_sync, ()))
     if cfg.ONE_WGMMA:
         changes.append(("one WGMMA for all dots", with_fused_dots, cfg.dot_widths))
     if cfg.B_EVICT_FIRST:
