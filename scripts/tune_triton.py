@@ -299,14 +299,16 @@ def with_shallower_rings(m: int) -> list:
 def with_one_preload_sync(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with one CTA
     barrier in its preload (ONE_PRELOAD_SYNC, preload_syncs.py), preloading as many stages as
-    it does, 2, 4, half its ring or all of it (--one-preload-sync): without the barriers each
-    preloaded stage costs less, so deeper preloads may pay where they did not (s11)."""
+    it does, 2, 4, half its ring or all of it, and a lean row without it (--one-preload-sync):
+    without the barriers each preloaded stage costs less, so deeper preloads may pay where they
+    did not (s11)."""
     cfg = select_config(m)
     if not isinstance(cfg, WsTileConfig):
         return [cfg]
     depths = dict.fromkeys(d for d in (cfg.PRELOAD, 2, 4, cfg.ring // 2, cfg.ring) if d >= 1)
     lean = [replace(cfg, ONE_PRELOAD_SYNC=True, PRELOAD=d) for d in depths]
-    return [cfg] + [c for c in lean if c != cfg and ws_tile_is_valid(c, N, K)]
+    plain = [replace(cfg, ONE_PRELOAD_SYNC=False)] if cfg.ONE_PRELOAD_SYNC else []
+    return [cfg] + plain + [c for c in lean if c != cfg and ws_tile_is_valid(c, N, K)]
 
 
 def with_c_in_ring(m: int) -> list:

@@ -194,6 +194,19 @@ WS_VARIANTS = sorted(
         WsTileConfig(
             64, 32, 64, 16, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, ONE_PRELOAD_SYNC=True
         ),
+        # Two consumer warp groups (256-thread barriers), one tile a CTA and a walk.
+        WsTileConfig(128, 128, 64, 64, PRELOAD=1, ONE_WGMMA=True, ONE_PRELOAD_SYNC=True),
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=2,
+            ONE_WGMMA=True,
+            PERSISTENT=True,
+            ONE_PRELOAD_SYNC=True,
+        ),
         # Persistent walks (several tiles a CTA from M = 1000 on), groups of token tiles that
         # do and do not divide the token tiles, and a group without a walk.
         WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, PERSISTENT=True),
@@ -368,7 +381,7 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     assert compiled["patched_spill_stores"] == 0
 
 
-_CTA_SYNC = re.compile(r"^[ \t]*bar\.sync[ \t]+0, 128;[ \t]*\n", re.M)  # a whole line
+_CTA_SYNC = re.compile(r"^[ \t]*bar\.sync[ \t]+0, \d+;[ \t]*\n", re.M)  # a whole line
 
 
 def _preload(ptx: str) -> str:

@@ -4,8 +4,9 @@ ws_tile.py issues the first PRELOAD ring stages from the kernel's entry, before 
 warp-specialized region: one thread sets up their "ready" mbarriers, arrives on each with the
 bytes it expects, and elected threads of the default partition's warps issue the TMA loads
 (Triton splits a box deeper than one 128-byte swizzle atom over two warps). Triton orders every
-access to an mbarrier's allocation with a `bar.sync 0, 128` of those warps, so each preloaded
-stage costs two or three CTA barriers: after the arrive, and between its loads.
+access to an mbarrier's allocation with a `bar.sync 0, N` of those warps (N = 128 threads, or
+256 with two consumer warp groups), so each preloaded stage costs two or three CTA barriers:
+after the arrive, and between its loads.
 
 Only the first is needed: it makes the barriers' set-up (all of it before the first arrive,
 fenced) visible to the other warps' loads. Past it, the order of a stage's arrive and loads does
@@ -18,12 +19,12 @@ import re
 
 _FIRST_ARRIVE = re.compile(r"^.*mbarrier\.arrive\.expect_tx.*$", re.M)
 _REGION_START = re.compile(r"^\s*barrier\.sync\s+1;\s*$", re.M)
-_PRELOAD_SYNC = re.compile(r"^\s*bar\.sync\s+0, 128;\s*\n", re.M)
+_PRELOAD_SYNC = re.compile(r"^[ \t]*bar\.sync[ \t]+0, \d+;[ \t]*\n", re.M)  # 128 or 256 threads
 _TMA_LOAD = "cp.async.bulk.tensor"
 
 
 def with_one_preload_sync(ptx: str) -> str:
-    """ptx with every `bar.sync 0, 128` of the preload but the first removed. Refuses (ValueError)
+    """ptx with every `bar.sync 0, N` of the preload but the first removed. Refuses (ValueError)
     PTX not laid out as ws_tile.py's preload: an arrive, then a barrier before any TMA load,
     then the loads, all before the warp-specialized region."""
     arrive = _FIRST_ARRIVE.search(ptx)

@@ -1,50 +1,50 @@
 """Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --gemvs: each bucket's config in the previous table against the CUDA-core GEMVs.
-M in 1 (bucket <= 1): best geomean 1.116x vs torch; runner-up 1.110x; 67 configs
-M in 2 (bucket <= 2): best geomean 1.073x vs torch; runner-up 1.005x; 57 configs
-M in 4 (bucket <= 4): best geomean 1.098x vs torch; runner-up 0.872x; 37 configs
-M in 7 (bucket <= 7): best geomean 1.098x vs torch; runner-up 0.683x; 17 configs
-M in 8 (bucket <= 8): best geomean 1.080x vs torch; runner-up 0.680x; 17 configs
-M in 15 (bucket <= 15): best geomean 1.126x vs torch; 1 configs
-M in 16 (bucket <= 16): best geomean 1.123x vs torch; runner-up 1.123x; 2 configs
-M in 24 (bucket <= 24): best geomean 1.113x vs torch; runner-up 1.084x; 2 configs
-M in 32 (bucket <= 32): best geomean 1.138x vs torch; runner-up 1.079x; 2 configs
-M in 35 (bucket <= 35): best geomean 1.125x vs torch; runner-up 1.117x; 162 configs
-M in 40 (bucket <= 40): best geomean 1.122x vs torch; runner-up 1.117x; 161 configs
-M in 48 (bucket <= 48): best geomean 1.098x vs torch; runner-up 1.090x; 3 configs
-M in 56 (bucket <= 56): best geomean 1.120x vs torch; runner-up 1.118x; 2 configs
-M in 64 (bucket <= 64): best geomean 1.123x vs torch; runner-up 1.082x; 2 configs
-M in 70 (bucket <= 70): best geomean 1.085x vs torch; runner-up 1.078x; 3 configs
-M in 72 (bucket <= 72): best geomean 1.076x vs torch; runner-up 1.072x; 2 configs
-M in 80 (bucket <= 80): best geomean 1.088x vs torch; runner-up 1.076x; 3 configs
-M in 88 (bucket <= 88): best geomean 1.081x vs torch; runner-up 1.067x; 2 configs
-M in 96 (bucket <= 96): best geomean 1.088x vs torch; runner-up 1.073x; 2 configs
-M in 104 (bucket <= 104): best geomean 1.083x vs torch; runner-up 1.080x; 2 configs
-M in 112 (bucket <= 112): best geomean 1.090x vs torch; runner-up 1.080x; 2 configs
-M in 120 (bucket <= 120): best geomean 1.083x vs torch; runner-up 1.070x; 2 configs
-M in 128 (bucket <= 128): best geomean 1.086x vs torch; runner-up 1.065x; 2 configs
-M in 136 (bucket <= 136): best geomean 1.060x vs torch; runner-up 1.051x; 3 configs
-M in 144 (bucket <= 144): best geomean 1.053x vs torch; runner-up 1.053x; 2 configs
-M in 152 (bucket <= 152): best geomean 1.089x vs torch; 1 configs
-M in 160 (bucket <= 160): best geomean 1.084x vs torch; runner-up 1.082x; 2 configs
-M in 168 (bucket <= 168): best geomean 1.097x vs torch; runner-up 1.092x; 3 configs
-M in 176 (bucket <= 176): best geomean 1.101x vs torch; runner-up 1.092x; 3 configs
-M in 184 (bucket <= 184): best geomean 1.194x vs torch; runner-up 1.191x; 3 configs
-M in 192 (bucket <= 192): best geomean 1.161x vs torch; runner-up 1.159x; 3 configs
-M in 200 (bucket <= 200): best geomean 1.096x vs torch; runner-up 1.096x; 3 configs
-M in 208 (bucket <= 208): best geomean 1.096x vs torch; runner-up 1.092x; 2 configs
-M in 216 (bucket <= 216): best geomean 1.135x vs torch; runner-up 1.131x; 2 configs
-M in 224 (bucket <= 224): best geomean 1.131x vs torch; runner-up 1.131x; 2 configs
-M in 232 (bucket <= 232): best geomean 1.153x vs torch; runner-up 1.130x; 2 configs
-M in 240 (bucket <= 240): best geomean 1.120x vs torch; runner-up 1.120x; 2 configs
-M in 248 (bucket <= 248): best geomean 1.145x vs torch; 1 configs
-M in 256 (bucket <= 256): best geomean 1.132x vs torch; runner-up 0.510x; 2 configs
-M in 972 (bucket <= 1024): best geomean 1.015x vs torch; runner-up 0.664x; 3 configs
-M in 2053 (bucket <= 2176): best geomean 1.016x vs torch; runner-up 0.899x; 3 configs
-M in 2379 (bucket <= 4096): best geomean 0.983x vs torch; runner-up 0.919x; 3 configs
-M in 8192 (bucket <= inf): best geomean 1.012x vs torch; runner-up 0.902x; 2 configs
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --one-preload-sync: each bucket's config in the previous table, with one CTA barrier in its preload and 1 to all of its ring preloaded.
+M in 1 (bucket <= 1): best geomean 1.118x vs torch; 1 configs
+M in 2 (bucket <= 2): best geomean 1.082x vs torch; runner-up 1.077x; 5 configs
+M in 4 (bucket <= 4): best geomean 1.082x vs torch; runner-up 1.082x; 5 configs
+M in 7 (bucket <= 7): best geomean 1.087x vs torch; runner-up 1.087x; 5 configs
+M in 8 (bucket <= 8): best geomean 1.099x vs torch; runner-up 1.091x; 5 configs
+M in 15 (bucket <= 15): best geomean 1.121x vs torch; runner-up 1.115x; 5 configs
+M in 16 (bucket <= 16): best geomean 1.126x vs torch; runner-up 1.115x; 5 configs
+M in 24 (bucket <= 24): best geomean 1.089x vs torch; runner-up 1.081x; 4 configs
+M in 32 (bucket <= 32): best geomean 1.120x vs torch; runner-up 1.114x; 4 configs
+M in 35 (bucket <= 35): best geomean 1.121x vs torch; runner-up 1.119x; 4 configs
+M in 40 (bucket <= 40): best geomean 1.113x vs torch; runner-up 1.102x; 5 configs
+M in 48 (bucket <= 48): best geomean 1.115x vs torch; runner-up 1.105x; 4 configs
+M in 56 (bucket <= 56): best geomean 1.111x vs torch; runner-up 1.111x; 4 configs
+M in 64 (bucket <= 64): best geomean 1.129x vs torch; runner-up 1.129x; 4 configs
+M in 70 (bucket <= 70): best geomean 1.086x vs torch; runner-up 1.084x; 5 configs
+M in 72 (bucket <= 72): best geomean 1.084x vs torch; runner-up 1.084x; 5 configs
+M in 80 (bucket <= 80): best geomean 1.075x vs torch; runner-up 1.075x; 5 configs
+M in 88 (bucket <= 88): best geomean 1.076x vs torch; runner-up 1.071x; 5 configs
+M in 96 (bucket <= 96): best geomean 1.084x vs torch; runner-up 1.084x; 5 configs
+M in 104 (bucket <= 104): best geomean 1.080x vs torch; runner-up 1.075x; 5 configs
+M in 112 (bucket <= 112): best geomean 1.086x vs torch; runner-up 1.081x; 5 configs
+M in 120 (bucket <= 120): best geomean 1.090x vs torch; runner-up 1.083x; 5 configs
+M in 128 (bucket <= 128): best geomean 1.083x vs torch; runner-up 1.079x; 5 configs
+M in 136 (bucket <= 136): best geomean 1.054x vs torch; runner-up 1.050x; 5 configs
+M in 144 (bucket <= 144): best geomean 1.050x vs torch; runner-up 1.050x; 5 configs
+M in 152 (bucket <= 152): best geomean 1.081x vs torch; runner-up 1.074x; 5 configs
+M in 160 (bucket <= 160): best geomean 1.075x vs torch; runner-up 1.070x; 5 configs
+M in 168 (bucket <= 168): best geomean 1.083x vs torch; runner-up 1.083x; 5 configs
+M in 176 (bucket <= 176): best geomean 1.091x vs torch; runner-up 1.087x; 5 configs
+M in 184 (bucket <= 184): best geomean 1.174x vs torch; runner-up 1.169x; 5 configs
+M in 192 (bucket <= 192): best geomean 1.145x vs torch; runner-up 1.140x; 5 configs
+M in 200 (bucket <= 200): best geomean 1.087x vs torch; runner-up 1.082x; 5 configs
+M in 208 (bucket <= 208): best geomean 1.092x vs torch; runner-up 1.090x; 5 configs
+M in 216 (bucket <= 216): best geomean 1.134x vs torch; runner-up 1.130x; 5 configs
+M in 224 (bucket <= 224): best geomean 1.134x vs torch; runner-up 1.134x; 5 configs
+M in 232 (bucket <= 232): best geomean 1.125x vs torch; runner-up 1.125x; 5 configs
+M in 240 (bucket <= 240): best geomean 1.125x vs torch; runner-up 1.125x; 5 configs
+M in 248 (bucket <= 248): best geomean 1.121x vs torch; runner-up 1.115x; 5 configs
+M in 256 (bucket <= 256): best geomean 1.125x vs torch; runner-up 1.124x; 5 configs
+M in 972 (bucket <= 1024): best geomean 1.016x vs torch; runner-up 1.016x; 4 configs
+M in 2053 (bucket <= 2176): best geomean 1.017x vs torch; runner-up 1.016x; 4 configs
+M in 2379 (bucket <= 4096): best geomean 0.985x vs torch; runner-up 0.983x; 4 configs
+M in 8192 (bucket <= inf): best geomean 1.007x vs torch; runner-up 1.007x; 3 configs
 """
 
 from .gemv import GemvConfig  # noqa: F401  (rows may name any config)
@@ -88,6 +88,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -109,6 +110,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -130,6 +132,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -151,6 +154,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -172,6 +176,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -193,6 +198,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -214,6 +220,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -235,6 +242,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -256,6 +264,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -268,7 +277,7 @@ TABLE = [
             SWAP_AB=True,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=2,
+            PRELOAD=4,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
@@ -277,6 +286,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -298,6 +308,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -319,6 +330,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -340,6 +352,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -352,7 +365,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=6,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -361,6 +374,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -373,7 +387,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=7,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -382,6 +396,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -403,6 +418,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -415,7 +431,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=6,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -424,6 +440,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -445,6 +462,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -457,7 +475,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=6,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -466,6 +484,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -478,7 +497,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=6,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -487,6 +506,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -499,7 +519,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=6,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -508,6 +528,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -520,7 +541,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=6,
             B_EVICT_FIRST=True,
             ONE_WGMMA=False,
             ONE_Y_BOX=False,
@@ -529,6 +550,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -550,6 +572,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -571,6 +594,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -592,6 +616,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -613,6 +638,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -634,6 +660,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -655,6 +682,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -667,7 +695,7 @@ TABLE = [
             SWAP_AB=False,
             STAGES=0,
             PRODUCER_REGS=24,
-            PRELOAD=4,
+            PRELOAD=6,
             B_EVICT_FIRST=True,
             ONE_WGMMA=True,
             ONE_Y_BOX=True,
@@ -676,6 +704,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -697,6 +726,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -718,6 +748,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -739,6 +770,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -760,6 +792,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -781,6 +814,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -802,6 +836,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -823,6 +858,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -844,6 +880,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -865,6 +902,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=True,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -886,6 +924,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -907,6 +946,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=False,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=True,
         ),
     ),
     (
@@ -928,6 +968,7 @@ TABLE = [
             BLOCK_S3=32,
             ONE_C_TILE=True,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
     (
@@ -949,6 +990,7 @@ TABLE = [
             BLOCK_S3=0,
             ONE_C_TILE=True,
             C_IN_RING=False,
+            ONE_PRELOAD_SYNC=False,
         ),
     ),
 ]
