@@ -241,6 +241,12 @@ def with_smaller_epilogues(m: int) -> list[CuteConfig]:
     return [cfg] + deeper
 
 
+def _ring_that_fits(variant: CuteConfig) -> CuteConfig:
+    """variant, or where its epilogue buffers leave its ring depth no room, the same with the
+    ring as deep as still fits (stages=0)."""
+    return variant if is_valid(variant, K) else replace(variant, stages=0)
+
+
 def with_more_epilogue_buffers(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and the same with 1 to 8 epilogue sub-tiles in
     shared memory (--epilogue-buffers), staged a sub-tile at a time, where the tile has more
@@ -256,9 +262,7 @@ def with_more_epilogue_buffers(m: int) -> list[CuteConfig]:
         return [cfg]
     out = [cfg]
     for buffers in range(1, min(sub_tiles, MAX_EPI_STAGES) + 1):
-        variant = replace(cfg, epi_whole=False, epi_stages=buffers)
-        if not is_valid(variant, K):
-            variant = replace(variant, stages=0)
+        variant = _ring_that_fits(replace(cfg, epi_whole=False, epi_stages=buffers))
         if is_valid(variant, K) and variant not in out:
             out.append(variant)
     return out
@@ -334,9 +338,7 @@ def with_whole_epilogue(m: int) -> list[CuteConfig]:
     results/logs/s18."""
     cfg = cute_main.select_config(m)
     # Staged whole, the tile's sub-tiles are its buffers; back, it gets the default two.
-    other = replace(cfg, epi_whole=not cfg.epi_whole, epi_stages=EPI_STAGES)
-    if not is_valid(other, K):
-        other = replace(other, stages=0)
+    other = _ring_that_fits(replace(cfg, epi_whole=not cfg.epi_whole, epi_stages=EPI_STAGES))
     return [cfg, other] if is_valid(other, K) else [cfg]
 
 

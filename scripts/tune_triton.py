@@ -10,11 +10,14 @@ Gluon warp-specialized tiles (ws_tile.py) only. With --ring-depths, another: eac
 Gluon config against itself with a shallower ring; with --c-in-ring, against itself with its
 output staged in the emptied ring (a stage more where the output tile's bytes make one); with
 --neighbours, against the configs of the buckets on either side (a second look at a pick one
-tuning run made within its noise).
+tuning run made within its noise); with --gemvs, at M <= 8 against the CUDA-core GEMVs
+(gemv.py) at 1-12 pipeline stages; with --one-preload-sync, each Gluon config with one CTA
+barrier in its preload (preload_syncs.py), preloading 1 to all of its ring stages.
 
 Usage (on a CUDA machine, from the repo root):
     python -m scripts.tune_triton [--iters 40] [--buckets 1 2 4 ...]
-                                  [--ws-tiles | --ring-depths | --c-in-ring | --neighbours]
+                                  [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
+                                   | --gemvs | --one-preload-sync]
                                   [--dry-run]
 then `python -m scripts.pack_solutions` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -269,7 +272,7 @@ def _gemvs(m: int) -> list[GemvConfig]:
     out = []
     for rows, bk, st, w in itertools.product((8, 16, 32), (128, 256, 512), (1, 4, 8, 12), (4, 8)):
         cfg = GemvConfig(block_m, rows, bk, num_warps=w, num_stages=st)
-        if gemv.is_valid(cfg, m, N, K) and st * (rows + block_m) * bk * 2 <= SMEM_BUDGET:
+        if gemv.is_valid(cfg, m, N, K) and _fits(block_m, rows, bk, st):
             out.append(cfg)
     return out
 
