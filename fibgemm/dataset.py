@@ -7,6 +7,7 @@ same files through TraceSet so that what passes here is what flashinfer-bench ru
 """
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -23,11 +24,30 @@ class DatasetError(ValueError):
         super().__init__("invalid dataset:\n  " + "\n  ".join(problems))
 
 
+# flashinfer-bench names hardware "NVIDIA_" + the GPU's name with spaces as underscores (its
+# docs' example: 'NVIDIA_H100'), or "cuda" for any CUDA GPU. It keeps no list itself; these are
+# the CUDA GPUs from sm_80 up that a solution of this package may name.
+KNOWN_HARDWARE = frozenset(
+    ["cuda", "LOCAL"]
+    + [
+        f"NVIDIA_{g}"
+        for g in (
+            "A100 A10 A10G A30 A40 L4 L40 L40S H100 H200 H20 H800 A800 GH200 B200 B300 GB200 "
+            "GB300 RTX_3090 RTX_4090 RTX_5090 RTX_6000_Ada RTX_PRO_6000"
+        ).split()
+    ]
+)
+# Kernels index their tensors with 32-bit offsets (CUTLASS, Triton and cuBLAS's default paths
+# do); a workload whose tensor holds more elements cannot be what a real model calls.
+MAX_ELEMENTS = 2**31 - 1
+
+
 @dataclass
 class Dataset:
     root: Path
     trace_set: TraceSet
     solution_files: dict[str, Path] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
 
 
 def _unknown_keys(raw: Any, model: Any, where: str = "") -> list[str]:
@@ -53,9 +73,13 @@ def _unknown_keys(raw: Any, model: Any, where: str = "") -> list[str]:
 
 
 def _describe(e: ValidationError) -> str:
-    return "; ".join(
-        f"{'.'.join(str(p) for p in err['loc']) or '(root)'}: {err['msg']}" for err in e.errors()
-    )
+    out = []
+    for err in e.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "(root)"
+        got = err.get("input")
+        shown = "" if isinstance(got, (dict, list)) else f" (got {json.dumps(got)})"
+        out.append(f"{where}: {err['msg']}{shown}")
+    return "; ".join(out)
 
 
 def _parse(cls: type[BaseModel], text: str, where: str, problems: list[str]):
@@ -65,7 +89,9 @@ def _parse(cls: type[BaseModel], text: str, where: str, problems: list[str]):
         problems.append(f"{where}: not valid JSON ({e})")
         return None
     try:
-        obj = cls.model_validate(raw)
+        # Strict: flashinfer-bench's lax parse turns "M": 4.0 into 4 and "yes" into True;
+        # a dataset that relies on such coercion says something other than it means.
+        obj = cls.model_validate_json(text, strict=True)
     except ValidationError as e:
         problems.append(f"{where}: {_describe(e)}")
         return None
@@ -102,6 +128,17 @@ def _check_workload(trace: Trace, definitions: dict, where: str, problems: list[
         )
     if any(v <= 0 for v in trace.workload.axes.values()):
         problems.append(f"{where}: workload.axes must be positive, got {trace.workload.axes}")
+        return
+    if axes == set(d.var_axes):
+        values = {**d.const_axes, **trace.workload.axes}
+        for name, spec in [*d.inputs.items(), *d.outputs.items()]:
+            shape = [values.get(a, 0) for a in spec.shape or []]
+            n = math.prod(shape)
+            if n > MAX_ELEMENTS:
+                problems.append(
+                    f"{where}: workload.axes {trace.workload.axes} make '{name}' {shape} hold "
+                    f"{n:.3g} elements, more than 2**31 - 1 (32-bit indexing)"
+                )
     if set(trace.workload.inputs) != set(d.inputs):
         problems.append(
             f"{where}: workload.inputs {sorted(trace.workload.inputs)} must be "
@@ -144,6 +181,7 @@ def load_dataset(root: Path | str) -> Dataset:
         _check_sources(s, rel(p), problems)
 
     uuids: dict[str, str] = {}
+    shapes: dict[tuple, str] = {}
     for p in sorted((root / "workloads").rglob("*.jsonl")):
         for n, line in enumerate(p.read_text().splitlines(), 1):
             if not line.strip():
@@ -158,6 +196,23 @@ def load_dataset(root: Path | str) -> Dataset:
                     f"{where}: duplicate workload uuid (also at {uuids[t.workload.uuid]})"
                 )
             uuids[t.workload.uuid] = where
+            key = _workload_key(t)
+            if key in shapes:
+                problems.append(
+                    f"{where}: the same workload as {shapes[key]} (axes {t.workload.axes}, "
+                    "same kind of inputs) under another uuid"
+                )
+            shapes.setdefault(key, where)
+
+    warnings: list[str] = []
+    for p in sorted((root / "solutions").rglob("*.json")):
+        s = _parse(Solution, p.read_text(), rel(p), [])
+        for hw in s.spec.target_hardware if s is not None else []:
+            if hw not in KNOWN_HARDWARE:
+                warnings.append(
+                    f"{rel(p)}: spec.target_hardware '{hw}' is not a known name "
+                    "(flashinfer-bench writes NVIDIA_<GPU>, e.g. NVIDIA_H100, or 'cuda')"
+                )
 
     for p in sorted((root / "traces").rglob("*.jsonl")):
         for n, line in enumerate(p.read_text().splitlines(), 1):
@@ -165,9 +220,27 @@ def load_dataset(root: Path | str) -> Dataset:
                 t = _parse(Trace, line, f"{rel(p)}:{n}", problems)
                 if t is not None and t.is_workload_trace():
                     problems.append(f"{rel(p)}:{n}: a trace line needs a solution and evaluation")
+                elif t is not None and t.solution not in solution_files:
+                    warnings.append(
+                        f"{rel(p)}:{n}: trace of solution '{t.solution}', which is not in "
+                        "solutions/ (a removed or renamed solution?)"
+                    )
 
     if problems:
         raise DatasetError(problems)
     return Dataset(
-        root=root, trace_set=TraceSet.from_path(str(root)), solution_files=solution_files
+        root=root,
+        trace_set=TraceSet.from_path(str(root)),
+        solution_files=solution_files,
+        warnings=warnings,
     )
+
+
+def _workload_key(trace: Trace) -> tuple:
+    """What makes two workloads the same measurement: definition, axes, and each input's kind
+    (a random input is any random input; a stored one is its file and key)."""
+    inputs = []
+    for name, spec in sorted(trace.workload.inputs.items()):
+        d = spec.model_dump(mode="json")
+        inputs.append((name, d.get("type"), d.get("path"), d.get("tensor_key"), d.get("value")))
+    return (trace.definition, tuple(sorted(trace.workload.axes.items())), tuple(inputs))

@@ -69,3 +69,21 @@ def packed_text(solution: Solution) -> str:
 
 def source_folders(root: Path) -> list[Path]:
     return sorted(p.parent for p in (root / "sources").glob("*/solution.toml"))
+
+
+def pack_all(root: Path, op_type: str = "gemm", check: bool = False, log=print) -> list[Path]:
+    """Rewrite every packed JSON from its sources, or (check) only list the stale ones."""
+    stale = []
+    for folder in source_folders(root):
+        solution = solution_from_folder(folder)
+        path = packed_path(root, solution, op_type)
+        text = packed_text(solution)
+        if path.exists() and path.read_text() == text:
+            continue
+        if check:
+            stale.append(path.relative_to(root))
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+            log(f"packed {folder.relative_to(root)} -> {path.relative_to(root)}")
+    return stale

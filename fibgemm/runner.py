@@ -9,12 +9,10 @@ Both appends happen under an exclusive lock, so two runners on one dataset never
 
 import csv
 import datetime as dt
-import fcntl
+import io
 import multiprocessing as mp
 import os
 import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +27,7 @@ from flashinfer_bench.data import (
 
 from .dataset import Dataset
 from .evaluate import Outcome, Settings
+from .storage import AppendError, append_all, dataset_lock
 
 PROTOCOL = "cupti-span;cold-l2:zero-fill-256MB;median"
 SHA_KEY = "fibgemm.solution_sha1"
@@ -59,6 +58,10 @@ RESULT_FIELDS = [
     "speedup",
     *TIMING_FIELDS[6:],
 ]
+
+
+class RecordError(RuntimeError):
+    """A finished pair could not be written; the run stops, the files stay parseable."""
 
 
 @dataclass
@@ -96,37 +99,22 @@ def results_path(root: Path, definition: str) -> Path:
     return root / "results" / f"{definition}.csv"
 
 
-@contextmanager
-def dataset_lock(root: Path) -> Iterator[None]:
-    lock = root / "traces" / ".fibgemm.lock"
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    with open(lock, "w") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
-
-
-def repair_jsonl(path: Path) -> bool:
-    """Drop a last line cut short by a killed writer, so the file parses again. True if cut.
-    Works for any file we only append whole lines to (traces JSONL, results CSV)."""
-    if not path.exists() or path.stat().st_size == 0:
-        return False
-    data = path.read_bytes()
-    if data.endswith(b"\n"):
-        return False
-    keep = data[: data.rfind(b"\n") + 1]
-    path.write_bytes(keep)
-    return True
-
-
-def repair_appended(root: Path, log=print) -> None:
-    """Repair every file the runner appends to. Run it before loading the dataset: a trace line
-    cut short by a kill would otherwise make the dataset invalid."""
-    for path in [*(root / "traces").rglob("*.jsonl"), *(root / "results").glob("*.csv")]:
-        if repair_jsonl(path):
-            log(f"warning: {path}: dropped a last line cut short by an earlier kill")
+def check_run_arguments(dataset, solutions: list[str] | None, ms: list[int] | None) -> list[str]:
+    """Problems with --solutions and --m against this dataset, each naming what is valid."""
+    ts = dataset.trace_set
+    problems = []
+    names = sorted(s.name for sols in ts.solutions.values() for s in sols)
+    unknown = [s for s in solutions or [] if s not in names]
+    if unknown:
+        problems.append(f"unknown solution(s) {unknown}; the dataset has {names}")
+    have = sorted({t.workload.axes.get("M") for ws in ts.workloads.values() for t in ws})
+    for m in ms or []:
+        if m not in have:
+            nearest = sorted(have, key=lambda h: (abs(h - m), h))[:2]
+            problems.append(
+                f"--m {m}: no workload has M = {m}; nearest: {', '.join(map(str, nearest))}"
+            )
+    return problems
 
 
 def finished_pairs(trace_set: TraceSet, definition: str, sha_by_solution: dict) -> set:
@@ -199,20 +187,38 @@ class Runner:
 
     def _record(self, trace: Trace, outcome: Outcome) -> None:
         row = result_row(self.run_id, trace, outcome, self.commit)
-        path = results_path(self.ds.root, trace.definition)
+        csv_path = results_path(self.ds.root, trace.definition)
+        trace_path = self.trace_path(trace)
         with dataset_lock(self.ds.root):
-            self.ds.trace_set.add_traces([trace])
-            path.parent.mkdir(parents=True, exist_ok=True)
-            new = not path.exists() or path.stat().st_size == 0
-            with open(path, "a", newline="") as f:
-                w = csv.DictWriter(f, fieldnames=RESULT_FIELDS)
-                if new:
-                    w.writeheader()
-                w.writerow(row)
+            new_csv = not csv_path.exists() or csv_path.stat().st_size == 0
+            buf = io.StringIO()
+            w = csv.DictWriter(buf, fieldnames=RESULT_FIELDS)
+            if new_csv:
+                w.writeheader()
+            w.writerow(row)
+            try:
+                append_all(
+                    [
+                        # flashinfer-bench's own serialization, as its append_jsonl_file writes
+                        (trace_path, (trace.model_dump_json(indent=None) + "\n").encode()),
+                        (csv_path, buf.getvalue().encode()),
+                    ]
+                )
+            except AppendError as e:
+                raise RecordError(
+                    f"{trace.solution} M={row['M']} ({trace.workload.uuid}) was not recorded: "
+                    f"{e.strerror}; {trace_path.name} and {csv_path.name} are as they were "
+                    "before it"
+                ) from e
+            self.ds.trace_set.traces.setdefault(trace.definition, []).append(trace)
         self.rows.append(row)
         if self.progress is not None:
             self.progress.update(1)
             self.progress.set_postfix_str(f"{trace.solution} M={row['M']} {row['status']}")
+
+    def trace_path(self, trace: Trace) -> Path:
+        d = self.ds.trace_set.definitions[trace.definition]
+        return self.ds.root / "traces" / d.op_type / f"{d.name}.jsonl"
 
     def plan(self) -> list[tuple]:
         """(solution, [workloads]) to run, after the filters and --resume."""

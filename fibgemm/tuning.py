@@ -348,7 +348,7 @@ def save_table(text: str, path, dry_run: bool, quiet: bool = False) -> None:
     else:
         path.write_text(text)
         if not quiet:
-            print(f"wrote {path}: run `python -m scripts.pack_solutions` next")
+            print(f"wrote {path}: run `fibgemm pack` next")
 
 
 def tune_and_save(

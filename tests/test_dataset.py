@@ -186,3 +186,67 @@ def test_not_a_dataset_root(tmp_path):
     with pytest.raises(DatasetError, match="no definitions/ folder"):
         load_dataset(tmp_path / "missing")
     assert not (tmp_path / "missing").exists()
+
+
+def test_a_float_axis_is_refused_though_flashinfer_bench_would_coerce_it(dataset):
+    _set_first_workload_axis(dataset, "M", 4.0)
+    _expect(dataset, "workloads/gemm/gemm_n3072_k2048.jsonl:1", "workload.axes.M", "integer")
+
+
+def test_a_string_for_a_boolean_is_refused(dataset):
+    p = dataset / "solutions/gemm/gemm_n3072_k2048/torch_matmul.json"
+    _edit_json(p, lambda d: d["spec"].update(destination_passing_style="yes"))
+    _expect(dataset, "torch_matmul.json", "spec.destination_passing_style", "boolean", '"yes"')
+
+
+def test_an_m_past_32_bit_indexing_is_refused(dataset):
+    _set_first_workload_axis(dataset, "M", 100_000_000)
+    _expect(dataset, "jsonl:1", "'A' [100000000, 2048]", "2**31 - 1")
+
+
+def test_the_largest_m_within_32_bit_indexing_is_accepted(dataset):
+    _set_first_workload_axis(dataset, "M", (2**31 - 1) // 3072)  # C is the largest tensor
+    load_dataset(dataset)
+
+
+def test_a_second_workload_of_the_same_m_is_refused(dataset):
+    p = dataset / "workloads/gemm/gemm_n3072_k2048.jsonl"
+    lines = p.read_text().splitlines()
+    copy = json.loads(lines[3])
+    copy["workload"]["uuid"] = "00000000-0000-4000-8000-000000000000"
+    p.write_text("\n".join([*lines, json.dumps(copy)]) + "\n")
+    _expect(dataset, "jsonl:44", "the same workload as workloads/gemm/gemm_n3072_k2048.jsonl:4")
+
+
+def test_a_trace_of_an_unknown_solution_is_a_warning_naming_the_line(dataset):
+    wl = json.loads((dataset / "workloads/gemm/gemm_n3072_k2048.jsonl").read_text().splitlines()[0])
+    trace = {
+        **wl,
+        "solution": "gone_gemm",
+        "evaluation": {
+            "status": "RUNTIME_ERROR",
+            "environment": {"hardware": "NVIDIA_H200", "libs": {}},
+            "timestamp": "2026-12-01T00:00:00+00:00",
+            "log": "x",
+        },
+    }
+    p = dataset / "traces/gemm/gemm_n3072_k2048.jsonl"
+    p.parent.mkdir(parents=True)
+    p.write_text(json.dumps(trace) + "\n")
+    ds = load_dataset(dataset)
+    assert ds.warnings == [
+        "traces/gemm/gemm_n3072_k2048.jsonl:1: trace of solution 'gone_gemm', which is not in "
+        "solutions/ (a removed or renamed solution?)"
+    ]
+
+
+def test_an_unknown_target_hardware_is_a_warning_naming_the_file(dataset):
+    p = dataset / "solutions/gemm/gemm_n3072_k2048/torch_matmul.json"
+    _edit_json(p, lambda d: d["spec"].update(target_hardware=["NVIDIA_H200", "H100-typo"]))
+    warnings = load_dataset(dataset).warnings
+    assert len(warnings) == 1
+    assert "torch_matmul.json" in warnings[0] and "'H100-typo'" in warnings[0]
+
+
+def test_the_repo_dataset_has_no_warnings():
+    assert load_dataset(REPO_ROOT).warnings == []

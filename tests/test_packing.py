@@ -30,8 +30,8 @@ def test_every_source_folder_is_packed():
 def test_packed_json_matches_its_sources(folder):
     s = solution_from_folder(folder)
     path = packed_path(REPO_ROOT, s, "gemm")
-    assert path.exists(), f"{path} missing: run python -m scripts.pack_solutions"
-    assert path.read_text() == packed_text(s), f"{path} is stale: run scripts/pack_solutions.py"
+    assert path.exists(), f"{path} missing: run `fibgemm pack`"
+    assert path.read_text() == packed_text(s), f"{path} is stale: run `fibgemm pack`"
 
 
 def test_nothing_else_ends_in_json_under_solutions():

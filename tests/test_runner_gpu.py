@@ -50,7 +50,8 @@ def test_kill_then_resume_finishes_without_redoing(tmp_path):
     cmd = [
         sys.executable,
         "-m",
-        "scripts.run_benchmark",
+        "fibgemm",
+        "run",
         "--root",
         str(root),
         "--iters",

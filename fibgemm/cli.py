@@ -1,0 +1,189 @@
+"""`fibgemm` (or `python -m fibgemm`): the commands a user runs.
+
+    fibgemm run [--solutions NAME ...] [--m M ...] [--resume]   benchmark, write traces + CSV
+    fibgemm report                                             table and plot from the CSV
+    fibgemm pack [--check]                                     sources/ -> solution JSONs
+
+Every argument is checked before anything is built or timed, on any machine: a GPU-less machine
+validates the dataset and the arguments, then says that nothing can be timed there (exit 2).
+Exit codes: 0 done, 1 bad input (dataset or arguments), 2 no CUDA, 3 some pair did not pass,
+4 a result could not be written.
+"""
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from . import DEFINITION_NAME
+from .checkout import CheckoutError, resolve_root
+
+
+def _err(msg: str) -> None:
+    print(msg, file=sys.stderr)
+
+
+def _add_root(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--root",
+        type=Path,
+        help="dataset root (default: the checkout that holds the current folder)",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="fibgemm", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="benchmark solutions on workloads; append traces and rows")
+    _add_root(run)
+    run.add_argument("--solutions", nargs="+", help="solution names (default: all)")
+    run.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
+    run.add_argument(
+        "--resume", action="store_true", help="skip pairs already traced with the same content"
+    )
+    run.add_argument("--iters", type=int, default=100, help="timed calls per pair (>= 50)")
+    run.add_argument("--warmup", type=int, default=10)
+    run.add_argument("--trials", type=int, default=3, help="correctness trials, fresh inputs")
+    run.add_argument("--workload-timeout", type=float, default=120.0, help="seconds per pair")
+    run.add_argument("--build-timeout", type=float, default=900.0, help="seconds per build")
+    run.add_argument("--no-report", action="store_true", help="skip the table and plot")
+
+    report = sub.add_parser("report", help="write results/summary.md and results/latency.png")
+    _add_root(report)
+
+    pack = sub.add_parser("pack", help="pack sources/<name>/ into the solution JSONs")
+    _add_root(pack)
+    pack.add_argument("--check", action="store_true", help="compare only; exit 1 if stale")
+    return p
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    p = _parser()
+    args = p.parse_args(argv)
+    if args.command == "run":
+        if args.iters < 50:
+            p.error("--iters must be at least 50: a median of fewer calls is noise at 6 µs")
+        if args.trials < 1 or args.warmup < 0:
+            p.error("--trials must be at least 1 and --warmup at least 0")
+        if args.workload_timeout <= 0 or args.build_timeout <= 0:
+            p.error("timeouts must be positive")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    try:
+        root = resolve_root(args.root)
+    except CheckoutError as e:
+        _err(f"error: {e}")
+        return 1
+    return {"run": cmd_run, "report": cmd_report, "pack": cmd_pack}[args.command](args, root)
+
+
+def cmd_run(args, root: Path) -> int:
+    from .dataset import DatasetError, load_dataset
+    from .evaluate import Settings
+    from .runner import Runner, RunOptions, check_run_arguments, results_path
+    from .storage import repair_appended, unwritable
+
+    repair_appended(root, log=_err)
+    try:
+        dataset = load_dataset(root)
+    except DatasetError as e:
+        _err(str(e))
+        return 1
+    for w in dataset.warnings:
+        _err(f"warning: {w}")
+    problems = check_run_arguments(dataset, args.solutions, args.m)
+    problems += [f"cannot write results: {p}" for p in unwritable(_written_folders(dataset))]
+    if problems:
+        _err("error: " + "\n       ".join(problems))
+        return 1
+    ts = dataset.trace_set
+    print(
+        f"dataset {root}: {sum(len(v) for v in ts.workloads.values())} workloads, "
+        f"solutions {sorted(dataset.solution_files)}: valid"
+    )
+
+    import torch
+
+    if not torch.cuda.is_available():
+        _err(
+            "no CUDA device here: the dataset and arguments are valid, but nothing can be "
+            "timed on this machine. Run this on a GPU machine."
+        )
+        return 2
+
+    from tqdm import tqdm
+
+    from .runner import RecordError
+
+    options = RunOptions(
+        solutions=args.solutions,
+        ms=args.m,
+        resume=args.resume,
+        build_timeout_s=args.build_timeout,
+        workload_timeout_s=args.workload_timeout,
+        settings=Settings(correctness_trials=args.trials, warmup=args.warmup, iters=args.iters),
+    )
+    runner = Runner(dataset, options, log=tqdm.write)
+    plan = runner.plan()
+    total = sum(len(w) for _, w in plan)
+    if total == 0:
+        print("nothing to run: every selected pair already has a trace of this content")
+        return 0
+    start = time.perf_counter()
+    with tqdm(total=total, unit="pair", desc="benchmark") as bar:
+        runner.progress = bar
+        try:
+            rows = runner.run()
+        except RecordError as e:
+            _err(f"error: {e}; the run stopped there, every earlier pair is recorded")
+            return 4
+    failed = [r for r in rows if r["status"] != "PASSED"]
+    print(
+        f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"
+        + "".join(f"\n  {r['solution']} M={r['M']}: {r['status']}" for r in failed)
+    )
+    csv_path = results_path(root, DEFINITION_NAME)
+    if not args.no_report and csv_path.exists():
+        from .report import write_report
+
+        print(write_report(csv_path, root / "results"))
+    return 0 if not failed else 3
+
+
+def _written_folders(dataset) -> list[Path]:
+    from .runner import results_path
+
+    folders = {results_path(dataset.root, name).parent for name in dataset.trace_set.definitions}
+    for d in dataset.trace_set.definitions.values():
+        folders.add(dataset.root / "traces" / d.op_type)
+    return sorted(folders)
+
+
+def cmd_report(args, root: Path) -> int:
+    from .report import write_report
+    from .runner import results_path
+
+    csv_path = results_path(root, DEFINITION_NAME)
+    if not csv_path.exists():
+        _err(f"error: {csv_path} does not exist: run `fibgemm run` first")
+        return 1
+    print(write_report(csv_path, root / "results"))
+    return 0
+
+
+def cmd_pack(args, root: Path) -> int:
+    from .packing import pack_all
+
+    stale = pack_all(root, check=args.check, log=print)
+    if stale:
+        _err("out of date (run `fibgemm pack`):\n  " + "\n  ".join(map(str, stale)))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""`fibgemm run` checks everything it is given before it builds or times anything, on any
+machine, and leaves the dataset byte for byte as it was when it refuses."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+from helpers import make_dataset, repo_solution
+
+from fibgemm import REPO_ROOT
+from fibgemm.checkout import CheckoutError, resolve_root
+from fibgemm.cli import main, parse_args
+
+NO_CUDA = pytest.mark.skipif(torch.cuda.is_available(), reason="with CUDA `run` would time")
+
+
+@pytest.fixture
+def root(tmp_path):
+    root = make_dataset(
+        tmp_path / "ds", [1, 16, 256], [repo_solution("torch_matmul"), repo_solution("cute_gemm")]
+    )
+    trace = REPO_ROOT / "traces/gemm/gemm_n3072_k2048.jsonl"
+    lines = trace.read_text().splitlines()[:5]
+    (root / "traces/gemm").mkdir(parents=True)
+    (root / "traces/gemm/gemm_n3072_k2048.jsonl").write_text("\n".join(lines) + "\n")
+    (root / "results").mkdir()
+    csv = (REPO_ROOT / "results/gemm_n3072_k2048.csv").read_bytes().splitlines(keepends=True)
+    (root / "results/gemm_n3072_k2048.csv").write_bytes(b"".join(csv[:6]))
+    return root
+
+
+def _snapshot(root: Path) -> dict:
+    return {p: p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _run(root, capsys, *args):
+    before = _snapshot(root)
+    code = main(["run", "--root", str(root), *args])
+    err = capsys.readouterr().err
+    return code, err, before == _snapshot(root)
+
+
+def test_an_unknown_solution_is_refused_listing_the_valid_ones(root, capsys):
+    code, err, unchanged = _run(root, capsys, "--solutions", "triton_gemmm")
+    assert code == 1 and unchanged
+    assert "unknown solution(s) ['triton_gemmm']" in err
+    assert "['cute_gemm', 'torch_matmul']" in err
+
+
+@pytest.mark.parametrize(("m", "nearest"), [("99999", "256, 16"), ("-5", "1, 16"), ("17", "16")])
+def test_an_m_without_a_workload_is_refused_naming_the_nearest(root, capsys, m, nearest):
+    code, err, unchanged = _run(root, capsys, "--m", "16", m)
+    assert code == 1 and unchanged
+    assert f"--m {m}: no workload has M = {m}; nearest: {nearest}" in err
+
+
+def test_an_unwritable_traces_folder_is_refused_before_anything_runs(root, capsys):
+    shutil.rmtree(root / "traces")
+    (root / "traces").write_text("a file where the traces folder should be")
+    code, err, unchanged = _run(root, capsys)
+    assert code == 1 and unchanged
+    assert f"cannot write results: {root / 'traces' / 'gemm'}" in err
+
+
+def test_every_problem_is_listed_at_once(root, capsys):
+    code, err, _ = _run(root, capsys, "--solutions", "nope", "--m", "3")
+    assert code == 1 and "unknown solution" in err and "--m 3" in err
+
+
+@NO_CUDA
+def test_without_cuda_it_validates_then_exits_2_and_writes_nothing(root, capsys):
+    code, err, unchanged = _run(root, capsys, "--solutions", "cute_gemm", "--m", "16")
+    assert code == 2 and unchanged and "nothing can be timed" in err
+
+
+def test_a_broken_dataset_exits_1_naming_the_file(root, capsys):
+    p = root / "definitions/gemm/gemm_n3072_k2048.json"
+    p.write_text("{")
+    code, err, _ = _run(root, capsys)
+    assert code == 1 and "definitions/gemm/gemm_n3072_k2048.json" in err
+
+
+@NO_CUDA
+def test_a_complete_last_trace_without_newline_survives_the_start_up_repair(root, capsys):
+    traces = root / "traces/gemm/gemm_n3072_k2048.jsonl"
+    results = root / "results/gemm_n3072_k2048.csv"
+    traces.write_bytes(traces.read_bytes().rstrip(b"\n"))
+    results.write_bytes(results.read_bytes().rstrip(b"\r\n"))
+    assert main(["run", "--root", str(root)]) == 2
+    assert len(traces.read_text().splitlines()) == 5 and traces.read_text().endswith("\n")
+    assert len(results.read_bytes().splitlines()) == 6
+    assert "line kept" in capsys.readouterr().err
+
+
+def test_too_few_iterations_are_refused():
+    with pytest.raises(SystemExit):
+        parse_args(["run", "--iters", "10"])
+
+
+def test_a_command_in_another_checkout_refuses_naming_both(tmp_path):
+    other = tmp_path / "clone2"
+    (other / "definitions").mkdir(parents=True)
+    (other / "workloads").mkdir()
+    with pytest.raises(CheckoutError) as e:
+        resolve_root(None, cwd=other / "workloads")
+    assert str(other) in str(e.value) and str(REPO_ROOT) in str(e.value)
+    assert resolve_root(None, cwd=REPO_ROOT / "tests") == REPO_ROOT
+    assert resolve_root(other, cwd=REPO_ROOT) == other  # an explicit --root is taken as given
+
+
+def test_python_m_fibgemm_in_a_second_clone_uses_that_clone(tmp_path):
+    clone = tmp_path / "clone2"
+    for part in ("fibgemm", "definitions", "workloads", "solutions"):
+        shutil.copytree(REPO_ROOT / part, clone / part)
+    (clone / "solutions/gemm/gemm_n3072_k2048/cute_gemm.json").unlink()
+    out = subprocess.run(
+        [sys.executable, "-m", "fibgemm", "run", "--solutions", "cute_gemm"],
+        cwd=clone,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    # The clone has no cute_gemm: only its own dataset can give this answer.
+    assert out.returncode == 1, out.stderr
+    assert "unknown solution(s) ['cute_gemm']" in out.stderr
+    assert not (clone / "traces").exists() and not (clone / "results").exists()
