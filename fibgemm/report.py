@@ -1,6 +1,6 @@
 """Summary of a results CSV: a per-M table of each solution's time and speedup against
 torch.matmul, the spread of speedups over passes, geomeans, and a latency plot with the
-protocol floor (shared/device/README.md's figures for the H200).
+protocol floor (the H200's measured streaming and matmul ceilings, docs/timing.md).
 """
 
 import csv

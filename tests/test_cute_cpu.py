@@ -10,7 +10,7 @@ from cute_gemm import main as cute_main  # conftest.py has set CUTE_DSL_ARCH wit
 from cute_gemm.kernel import CuteConfig, is_valid
 from helpers import run_repo_module
 
-from scripts.compile_cute import distinct_configs
+from tools.compile_cute import distinct_configs
 
 TABLE = cute_main.TABLE
 CONFIGS = distinct_configs(TABLE)
@@ -19,7 +19,7 @@ CONFIGS = distinct_configs(TABLE)
 @pytest.fixture(scope="module")
 def ptx_by_config(tmp_path_factory):
     dump = tmp_path_factory.mktemp("cute_ptx")
-    out = run_repo_module("scripts.compile_cute", str(dump), CUTE_DSL_ARCH="sm_90a")
+    out = run_repo_module("tools.compile_cute", str(dump), CUTE_DSL_ARCH="sm_90a")
     assert out.returncode == 0, out.stdout + out.stderr
     print(out.stdout)
     ptx = {}
@@ -182,7 +182,7 @@ def test_partial_tiles_are_whole_swizzle_atoms_of_one_plain_64_row_tile():
 
 def test_a_ring_deeper_than_shared_memory_is_refused_before_compiling():
     # 64 x 48 tiles 128 deep: 28 KB a stage, 7 fit beside the epilogue. 8 compiled and its
-    # launch failed on the H200 (cudaErrorInvalidValue, results/logs/s7/probe_stages_l2.log).
+    # launch failed on the H200 (cudaErrorInvalidValue, the logs in git at 7791f85).
     assert CuteConfig(64, 48, swap_ab=False, tile_k=128).stages_that_fit() == 7
     assert is_valid(CuteConfig(64, 48, swap_ab=False, tile_k=128, stages=7), 2048)
     too_deep = CuteConfig(64, 48, swap_ab=False, tile_k=128, stages=8)

@@ -85,7 +85,7 @@ def test_workloads_are_exactly_the_43_ms_with_stable_uuids(tmp_path):
     assert all(set(t.workload.inputs) == {"A", "B"} and t.is_workload_trace() for t in traces)
     import sys
 
-    from scripts.make_workloads import main  # regenerating gives the same bytes
+    from tools.make_workloads import main  # regenerating gives the same bytes
 
     argv, sys.argv = sys.argv, ["make_workloads", "--root", str(tmp_path)]
     try:

@@ -67,7 +67,7 @@ def test_interleaved_calls_alternate_and_each_callable_gets_its_own_spans():
 
 
 def test_host_overhead_loops_take_turns_and_report_each_median(monkeypatch):
-    from scripts import host_overhead
+    from tools import host_overhead
 
     monkeypatch.setattr(host_overhead.torch.cuda, "synchronize", lambda: None)
     order = []

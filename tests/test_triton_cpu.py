@@ -285,10 +285,10 @@ WS_VARIANTS = sorted(
 def ws_compiled(tmp_path_factory):
     """{config: its compile_ws_tile JSON line, with "ptx" and "patched_ptx" (the PTX the
     solution runs: ws_tile._finish's changes made) added} of every WS variant compiled for
-    sm_90a, in one subprocess (scripts/compile_ws_tile.py, which clears TRITON_INTERPRET before
+    sm_90a, in one subprocess (tools/compile_ws_tile.py, which clears TRITON_INTERPRET before
     importing Triton: Gluon does not compile under the interpreter)."""
     folder = tmp_path_factory.mktemp("ws_ptx")
-    out = run_repo_module("scripts.compile_ws_tile", str(folder), *map(repr, WS_VARIANTS))
+    out = run_repo_module("tools.compile_ws_tile", str(folder), *map(repr, WS_VARIANTS))
     assert out.returncode == 0, out.stderr[-3000:]
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     compiled = {}

@@ -11,9 +11,10 @@ from cute_gemm.kernel import MAX_STAGES, CuteConfig, is_valid
 from triton_gemm import tuned as triton_tuned
 from triton_gemm.pair import PairConfig
 
-from fibgemm import WORKLOAD_MS, K, N, tuning
-from fibgemm.tuning import BUCKETS, INF, REPRESENTATIVE, kept_rows, render_table, workload_ms
-from scripts import tune_cute, tune_triton
+from fibgemm import WORKLOAD_MS, K, N
+from tuners import common as tuning
+from tuners import tune_cute, tune_triton
+from tuners.common import BUCKETS, INF, REPRESENTATIVE, kept_rows, render_table, workload_ms
 
 
 def test_every_bucket_is_tuned_at_an_m_inside_it():
@@ -35,7 +36,7 @@ def test_rendered_table_round_trips():
         INF: "M= 8192 (bucket <= inf): best  154.08 us vs torch  154.40 us (1.002x)",
     }
     text = render_table(
-        "scripts/tune_triton.py",
+        "tuners/tune_triton.py",
         tune_triton.TABLE_IMPORTS,
         best,
         "NVIDIA H200",
@@ -45,7 +46,7 @@ def test_rendered_table_round_trips():
     namespace = {}
     exec(compile(text.replace("from .", "from triton_gemm."), "tuned.py", "exec"), namespace)
     assert namespace["TABLE"] == triton_tuned.TABLE
-    assert "`python -m scripts.tune_triton`" in namespace["__doc__"]
+    assert "`python -m tuners.tune_triton`" in namespace["__doc__"]
     configs, lines = kept_rows(namespace["TABLE"], namespace["__doc__"], {16, INF})
     assert configs == {16: best[16], INF: best[INF]} and lines == notes
 
@@ -56,7 +57,7 @@ def test_rendered_table_is_already_ruff_formatted(tuner):
     # formatter, a dev dependency) must leave it as it is.
     table = triton_tuned.TABLE if tuner is tune_triton else cute_tuned.TABLE
     text = render_table(
-        "scripts/tune_x.py", tuner.TABLE_IMPORTS, dict(table), "NVIDIA H200", "2026-11-30", {}
+        "tuners/tune_x.py", tuner.TABLE_IMPORTS, dict(table), "NVIDIA H200", "2026-11-30", {}
     )
     out = subprocess.run(
         [sys.executable, "-m", "ruff", "format", "--diff", "--stdin-filename", "tuned.py", "-"],
@@ -116,7 +117,8 @@ def test_triton_gemvs_pass_offers_pipelined_gemvs_up_to_m_8_only():
         assert gemvs and all(isinstance(c, GemvConfig) for c in gemvs), m
         assert all(gemv.is_valid(c, m, N, 2048) for c in gemvs), m
         assert len(set(gemvs)) == len(gemvs), m
-        # Pipelined depths, and the M = 1 probe's winner (results/logs/s21), are among them.
+        # Pipelined depths, and the M = 1 probe's winner (logs in git at 58144d1), are among
+        # them.
         assert {c.num_stages for c in gemvs} >= {1, 4, 8, 12}, m
     assert GemvConfig(1, 8, 256, num_warps=4, num_stages=8) in tune_triton.with_gemvs(1)
 
@@ -603,7 +605,7 @@ def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(
     kept = ({limit: f"old{limit}" for limit in BUCKETS if limit not in (16, 32)}, {})
     path = tmp_path / "tuned.py"
     current = ({16: "cur16", 32: "cur32"}, {})
-    tuning.tune_and_save(args, kept, "scripts/tune_x.py", "", path, None, None, {"c"}, current)
+    tuning.tune_and_save(args, kept, "tuners/tune_x.py", "", path, None, None, {"c"}, current)
     assert asked == [(16, "B", 7, True, {"c"}, "cur16"), (32, "B", 7, True, {"c"}, "cur32")]
     text = path.read_text()
     assert "tuned on Fake GPU" in text and "line (bucket <= 32)" in text
@@ -630,7 +632,7 @@ def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path
     kept = ({limit: f"old{limit}" for limit in BUCKETS if limit not in (16, 32)}, {})
     current = ({16: "cur16", 32: "cur32"}, {32: "old line (bucket <= 32)"})
     with pytest.raises(KeyboardInterrupt):
-        tuning.tune_and_save(args, kept, "scripts/tune_x.py", "", path, None, None, None, current)
+        tuning.tune_and_save(args, kept, "tuners/tune_x.py", "", path, None, None, None, current)
     text = path.read_text()
     rows = "".join(text.split())
     assert "(16,'new16',)," in rows and "(32,'cur32',)," in rows and "(1,'old1',)," in rows

@@ -1,0 +1,107 @@
+"""Compile Gluon warp-specialized tile configs of the Triton solution (ws_tile.py) for sm_90a.
+
+Usage: python -m tools.compile_ws_tile DUMP_DIR [CONFIG ...]
+CONFIG is a WsTileConfig repr (default: every distinct WsTileConfig of the table). Writes
+DUMP_DIR/<index>.ptx for the index-th config and DUMP_DIR/<index>.patched.ptx, the PTX the
+solution runs (ws_tile._finish's changes made: the L2 hint on B's loads, ONE_WGMMA's merged
+WGMMAs; empty if none was made), and prints one JSON line per config: the config, its compile
+time, its shared memory in bytes and the bytes ptxas spilled (from its -v log), without and
+with the changes. Needs no GPU. Gluon has no
+interpreter and does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared
+(the CPU tests call it in a subprocess).
+"""
+
+import contextlib
+import io
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+from fibgemm import REPO_ROOT, K, N
+
+os.environ.pop("TRITON_INTERPRET", None)  # before triton is imported
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+
+import triton  # noqa: E402
+from triton import knobs  # noqa: E402
+from triton.backends.compiler import GPUTarget  # noqa: E402
+from triton.experimental.gluon._runtime import GluonASTSource  # noqa: E402
+from triton_gemm import ws_tile  # noqa: E402
+from triton_gemm.ws_tile import WsTileConfig  # noqa: E402
+
+M_FOR_DESCRIPTORS = 200  # any M: the kernel takes it at run time
+
+
+def compile_for_sm90(cfg: WsTileConfig):
+    """The compiled kernel of cfg for sm_90a at this problem's N and K."""
+    a = torch.empty(M_FOR_DESCRIPTORS, K, dtype=torch.float16)
+    b = torch.empty(N, K, dtype=torch.float16)
+    c = torch.empty(M_FOR_DESCRIPTORS, N, dtype=torch.float16)
+    _, args = ws_tile._grid_and_args(a, b, c, cfg)
+    fn = ws_tile._ws_tile_kernel
+    signature, constexprs = {}, {}
+    for i, (name, arg) in enumerate(zip(fn.arg_names, args, strict=True)):
+        if name == "M":
+            signature[name] = "i32"
+        elif hasattr(arg, "block_shape"):
+            signature[name] = f"tensordesc<fp16{list(arg.block_shape)},{arg.layout!r}>"
+        else:  # None (no second dot) and the constexprs
+            signature[name], constexprs[(i,)] = "constexpr", arg
+    src = GluonASTSource(fn, signature, constexprs)
+    target = GPUTarget("cuda", 90, 32)
+    return triton.compile(src, target=target, options={"num_warps": cfg.num_warps})
+
+
+def _spilled(ptxas_log: str) -> int | None:
+    """Bytes of spill stores in a ptxas -v log (None: no log)."""
+    found = re.search(r"(\d+) bytes spill stores", ptxas_log)
+    return int(found.group(1)) if found else None
+
+
+def main() -> int:
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    if len(sys.argv) > 2:
+        cfgs = [eval(text, {"WsTileConfig": WsTileConfig}) for text in sys.argv[2:]]
+    else:
+        from triton_gemm.tuned import TABLE
+
+        cfgs = sorted({c for _, c in TABLE if isinstance(c, WsTileConfig)}, key=repr)
+    # Triton prints ptxas's -v log (spills are in it) when it compiles: never from its cache.
+    knobs.nvidia.dump_ptxas_log = True
+    knobs.compilation.always_compile = True
+    # ptx_rewrite keeps the changed PTX's cubin in Triton's cache: a fresh one in DUMP_DIR, so
+    # that ptxas runs here.
+    knobs.cache.dir = str(out / "triton-cache")
+    for i, cfg in enumerate(cfgs):
+        start = time.perf_counter()
+        ptxas_log = io.StringIO()
+        with contextlib.redirect_stdout(ptxas_log):
+            kernel = compile_for_sm90(cfg)
+        seconds = time.perf_counter() - start
+        (out / f"{i}.ptx").write_text(kernel.asm["ptx"])
+        patched_log = io.StringIO()
+        with contextlib.redirect_stdout(patched_log):
+            patched = ws_tile._finish(kernel, cfg)
+        (out / f"{i}.patched.ptx").write_text(getattr(patched, "patched_ptx", ""))
+        line = {
+            "config": repr(cfg),
+            "seconds": round(seconds, 2),
+            "shared": kernel.metadata.shared,
+            "spill_stores": _spilled(ptxas_log.getvalue()),
+            "patched_spill_stores": _spilled(patched_log.getvalue()),
+        }
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,396 @@
+"""What the tuning scripts share: the M buckets, ranking candidates under the runner's
+protocol (CUPTI span after a 256 MB zero fill, median) against torch.matmul, and writing a
+solution's tuned.py so that anyone can regenerate it on the device.
+"""
+
+import argparse
+import dataclasses
+import datetime as dt
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+import torch
+
+from fibgemm import WORKLOAD_MS, K, N
+from fibgemm.report import geomean
+from fibgemm.timing import ColdL2Timer
+
+INF = 1 << 62
+# Bucket upper limits and the M each is tuned at (its largest workload M: the worst case).
+# Up to 256 every workload M is a bucket of its own: a tile width that suits M = 80 pads M = 96
+# into a second tile, and no one config serves a wide bucket well.
+BUCKETS = [m for m in WORKLOAD_MS if m <= 256] + [1024, 2176, 4096, INF]
+REPRESENTATIVE = {limit: limit for limit in BUCKETS if limit <= 256}
+REPRESENTATIVE.update({1024: 972, 2176: 2053, 4096: 2379, INF: 8192})
+# The two ways a bucket can be tuned, as a tuned.py's docstring names them.
+SINGLE_M = "each bucket tuned at its largest workload M"
+EVERY_M = "each bucket scored by its geomean speedup over every workload M in it"
+
+Launch = Callable[[torch.Tensor, torch.Tensor, torch.Tensor, object], None]
+
+
+def bucket_label(limit: int) -> str:
+    return "inf" if limit == INF else str(limit)
+
+
+def device_sms() -> int:
+    """The SMs of CUDA device 0 (the tuners size one wave of tiles by it); the H200's 132 where
+    there is no GPU (the candidate lists' CPU tests)."""
+    if torch.cuda.is_available():
+        return torch.cuda.get_device_properties(0).multi_processor_count
+    return 132
+
+
+def workload_ms(limit: int) -> list[int]:
+    """The workload Ms that fall in the bucket ending at `limit`."""
+    lower = max((b for b in BUCKETS if b < limit), default=0)
+    return [m for m in WORKLOAD_MS if lower < m <= limit]
+
+
+def neighbour_configs(table: list, m: int) -> list:
+    """The configs of the buckets just below and just above the one that holds M = m in `table`
+    ((limit, config) rows in bucket order, the last covering every larger M), without the bucket's
+    own config or repeats. A tuning run ranks a bucket's candidates within its own noise; a
+    neighbour's config, timed again beside the bucket's own, corrects a pick that noise made."""
+    i = next((j for j, (limit, _) in enumerate(table) if m <= limit), len(table) - 1)
+    own = table[i][1]
+    out = []
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(table) and table[j][1] != own and table[j][1] not in out:
+            out.append(table[j][1])
+    return out
+
+
+def is_correct(launch: Launch, cfg, a: torch.Tensor, b: torch.Tensor, ref: torch.Tensor) -> bool:
+    """Every element written and within 1e-2 + 1e-2·|ref| of the float32 reference; False, with
+    a line saying why, for a config that fails to launch."""
+    c = torch.full((a.shape[0], N), float("nan"), dtype=torch.float16, device=a.device)
+    try:
+        launch(a, b, c, cfg)
+        if a.is_cuda:
+            torch.cuda.synchronize(a.device)
+    except Exception as e:  # a config the device refuses (shared memory, launch bounds)
+        if not device_still_usable(a.device):
+            # A fault (illegal address, ...) poisons the CUDA context: every later config would
+            # "fail" too and the table would come from whatever ran before.
+            raise RuntimeError(f"the CUDA context is lost after {cfg}; tuning stopped") from e
+        print(f"skipped {cfg}: {type(e).__name__}: {str(e).strip()[:160]}", flush=True)
+        return False
+    return bool(((c.float() - ref).abs() <= 1e-2 + 1e-2 * ref.abs()).all())
+
+
+def device_still_usable(device: torch.device) -> bool:
+    """Whether a tiny kernel still runs on `device` (false after a sticky CUDA error)."""
+    try:
+        return torch.ones(1, device=device).add_(1).item() == 2.0
+    except Exception:
+        return False
+
+
+def rank_bucket(
+    timer: ColdL2Timer, m: int, b: torch.Tensor, cfgs: Sequence, launch: Launch, iters: int
+) -> tuple[list[tuple[float, object]], float, int]:
+    """(median µs, config) of the correct configs at M = m, fastest first; torch's median µs;
+    how many configs were correct. Fresh random A for every call of this function."""
+    a = torch.randn(m, K, dtype=torch.float16, device=b.device)
+    ref = a.float() @ b.float().T
+    good = [c for c in cfgs if is_correct(launch, c, a, b, ref)]
+    out = torch.empty(m, N, dtype=torch.float16, device=b.device)
+    fns = [lambda c=c: launch(a, b, out, c) for c in good]
+    fns.append(lambda: torch.matmul(a, b.T, out=out))
+    times = timer.time_many(fns, iters=iters, warmup=3)
+    ranked = sorted(zip((t.p50 for t in times[:-1]), good, strict=True), key=lambda x: x[0])
+    return ranked, times[-1].p50, len(good)
+
+
+def rank_bucket_over_ms(
+    timer: ColdL2Timer,
+    ms: Sequence[int],
+    b: torch.Tensor,
+    cfgs: Sequence,
+    launch: Launch,
+    iters: int,
+) -> tuple[list[tuple[float, object]], int]:
+    """(geomean speedup over torch across `ms`, config) of the configs correct at every m,
+    best first, and how many those are. Each m gets fresh inputs and its own torch timing, so
+    the score is what the runner would report for the bucket's workloads."""
+    ratios: dict = {}
+    for m in ms:
+        ranked, torch_us, _ = rank_bucket(timer, m, b, cfgs, launch, iters)
+        for us, cfg in ranked:
+            ratios.setdefault(cfg, []).append(torch_us / us)
+    scored = [(geomean(r), cfg) for cfg, r in ratios.items() if len(r) == len(ms)]
+    scored.sort(key=lambda x: -x[0])
+    return scored, len(scored)
+
+
+def bucket_line_over_ms(ms: Sequence[int], limit: int, scored: list, n_correct: int) -> str:
+    """The provenance line of a bucket scored over several M."""
+    runner_up = f"; runner-up {scored[1][0]:.3f}x" if len(scored) > 1 else ""
+    return (
+        f"M in {','.join(map(str, ms))} (bucket <= {bucket_label(limit)}): best geomean "
+        f"{scored[0][0]:.3f}x vs torch{runner_up}; {n_correct} configs"
+    )
+
+
+def configs_to_compile(todo: Sequence[int], candidates: Callable, every_m: bool) -> list:
+    """Every candidate any bucket in `todo` will time, once, in a fixed order."""
+    return sorted(
+        {c for limit in todo for m in tuned_ms(limit, every_m) for c in candidates(m)}, key=repr
+    )
+
+
+def tuned_ms(limit: int, every_m: bool) -> list[int]:
+    """The Ms a bucket is timed at: all its workload Ms, or its representative one."""
+    return workload_ms(limit) if every_m else [REPRESENTATIVE[limit]]
+
+
+def tune_bucket(
+    timer: ColdL2Timer,
+    limit: int,
+    b: torch.Tensor,
+    candidates: Callable,
+    launch: Launch,
+    iters: int,
+    every_m: bool,
+    usable: set | None = None,
+    report: Callable[[str], None] | None = None,
+    current: object = None,
+) -> tuple[object, str]:
+    """The best config of one bucket and its provenance line. `usable`: the configs that
+    compiled (None: all). `report`, if given, gets the bucket's `scoreboard` (`current`: the
+    config the table held, marked there)."""
+    ms = tuned_ms(limit, every_m)
+    cfgs = configs_to_compile([limit], candidates, every_m)
+    cfgs = [c for c in cfgs if usable is None or c in usable]
+    if every_m:
+        ranked, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters)
+    else:
+        ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters)
+    if not ranked:
+        raise SystemExit(f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct")
+    if report:  # over every M `ranked` holds speedups already, at one M times
+        speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
+        report(scoreboard(speedups, current))
+    if every_m:
+        return ranked[0][1], bucket_line_over_ms(ms, limit, ranked, n_ok)
+    return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
+
+
+SCOREBOARD_ROWS = 12
+
+
+def scoreboard(scored: list, current: object = None, rows: int = SCOREBOARD_ROWS) -> str:
+    """The bucket's configs by speedup over torch, best first (`rows` of them, and the current
+    table's config wherever it ranks), so that a log shows by how much the winner won."""
+    lines = []
+    for rank, (speedup, cfg) in enumerate(scored):
+        if rank < rows or cfg == current:
+            mark = "  (the table's)" if cfg == current else ""
+            lines.append(f"      {rank + 1:3d}. {speedup:.3f}x  {cfg!r}{mark}")
+    hidden = len(scored) - len(lines)
+    if hidden:
+        lines.insert(rows, f"      ... {hidden} more")
+    return "\n".join(lines)
+
+
+def tuning_method(every_m: bool, todo: Sequence[int], note: str = "") -> str:
+    """How the table's provenance lines were made, for its docstring (`note`: what else the
+    tuner says about this run)."""
+    method = SINGLE_M if not every_m else EVERY_M
+    if every_m and set(todo) != set(BUCKETS):
+        method += " (the buckets not retuned keep their own lines)"
+    return method + (f"; {note}" if note else "")
+
+
+def bucket_line(m: int, limit: int, ranked: list, torch_us: float, n_correct: int) -> str:
+    """The provenance line a tuned.py keeps for one bucket."""
+    best_us = ranked[0][0]
+    runner_up = f"; runner-up {ranked[1][0]:.2f} us" if len(ranked) > 1 else ""
+    return (
+        f"M={m:5d} (bucket <= {bucket_label(limit)}): best {best_us:7.2f} us vs torch "
+        f"{torch_us:7.2f} us ({torch_us / best_us:.3f}x){runner_up}; {n_correct} configs"
+    )
+
+
+def table_rows(table: list, doc: str | None, buckets: set) -> tuple[dict, dict]:
+    """Configs and provenance lines of an existing table for those of `buckets` it has."""
+    configs = {limit: cfg for limit, cfg in table if limit in buckets}
+    lines = {}
+    for line in (doc or "").splitlines():
+        for limit in buckets:
+            if f"(bucket <= {bucket_label(limit)})" in line:
+                lines[limit] = line
+    return configs, lines
+
+
+def kept_rows(table: list, doc: str | None, keep: set) -> tuple[dict, dict]:
+    """Configs and provenance lines of an existing table for the buckets not retuned."""
+    configs, lines = table_rows(table, doc, keep)
+    if set(configs) != keep:
+        raise SystemExit(f"tuned.py lacks buckets {sorted(keep - set(configs))}: retune them")
+    return configs, lines
+
+
+def kept_and_current(table: list, doc: str | None, retune: Sequence[int]) -> tuple:
+    """The rows and lines of an existing table a tuner needs before it compiles: `kept_rows` of
+    the buckets not retuned (so that a table lacking one fails first), `table_rows` of those
+    retuned (what tune_and_save writes for the buckets it has not reached yet)."""
+    kept = kept_rows(table, doc, set(BUCKETS) - set(retune))
+    return kept, table_rows(table, doc, set(retune))
+
+
+def render_table(
+    script: str,
+    imports: str,
+    best: dict,
+    device: str,
+    date: str,
+    notes: dict,
+    method: str = SINGLE_M,
+) -> str:
+    """The text of a tuned.py: provenance docstring, DEVICE, DATE and TABLE in bucket order,
+    laid out as `ruff format` leaves it (one field a line, trailing commas), so that the file a
+    tuner writes on the device is the one committed and packed."""
+    rows = "\n".join(
+        f"    (\n        {'1 << 62' if limit == INF else limit},\n"
+        f"{_config_source(best[limit])}\n    ),"
+        for limit in BUCKETS
+    )
+    lines = "\n".join(notes[limit] for limit in BUCKETS if limit in notes)
+    return f'''"""Config per M bucket, written by {script} on the device; do not edit.
+
+Provenance: tuned on {device}, {date}, by `python -m {script.removesuffix(".py").replace("/", ".")}`
+(CUPTI span after a 256 MB zero fill, median); {method}.
+{lines}
+"""
+
+{imports}
+
+DEVICE = "{device}"
+DATE = "{date}"
+
+# (largest M of the bucket, config); the last bucket covers every larger M.
+TABLE = [
+{rows}
+]
+'''
+
+
+def _config_source(cfg) -> str:
+    """A config dataclass as source, one field a line (strings in double quotes, as ruff
+    writes them), indented for a row of TABLE; anything else as its repr."""
+    if not dataclasses.is_dataclass(cfg):
+        return f"        {cfg!r},"
+    fields = "".join(
+        f"            {f.name}={json.dumps(v) if isinstance(v, str) else repr(v)},\n"
+        for f in dataclasses.fields(cfg)
+        for v in [getattr(cfg, f.name)]
+    )
+    return f"        {type(cfg).__name__}(\n{fields}        ),"
+
+
+class Refinement(NamedTuple):
+    """A tuner's refinement pass: a bucket's candidates, the note the table's docstring gets,
+    and the help of its command-line flag (--<name>, underscores as hyphens)."""
+
+    candidates: Callable
+    note: str
+    help: str
+
+
+def parse_tuner_args(
+    description: str, iters: int, refinements: dict | None = None
+) -> argparse.Namespace:
+    """The command line both tuners take, plus a flag for each of a tuner's `refinements`
+    (name -> Refinement), of which one at most may be given; `buckets` comes back as the list
+    to tune."""
+    p = argparse.ArgumentParser(description=description)
+    passes = p.add_mutually_exclusive_group()
+    for name, refinement in (refinements or {}).items():
+        flag = "--" + name.replace("_", "-")
+        passes.add_argument(flag, action="store_true", help=refinement.help)
+    p.add_argument("--iters", type=int, default=iters, help="timed calls per config")
+    p.add_argument("--jobs", type=int, default=12, help="parallel compile processes (Triton)")
+    p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
+    p.add_argument(
+        "--every-m",
+        action="store_true",
+        help="score configs by geomean speedup over every workload M of a bucket, not its largest",
+    )
+    p.add_argument(
+        "--buckets",
+        nargs="+",
+        type=int,
+        help="retune only these bucket limits; keep the others from tuned.py",
+    )
+    args = p.parse_args()
+    args.buckets = args.buckets or BUCKETS
+    if set(args.buckets) - set(BUCKETS):
+        p.error(f"--buckets must be among {BUCKETS}")
+    return args
+
+
+def refinement_pass(args: argparse.Namespace, refinements: dict, default: Callable):
+    """(candidates, the note the table's docstring gets) of the refinement pass the command
+    line gave (`refinements`: name -> Refinement), or (default, "")."""
+    for name, refinement in refinements.items():
+        if getattr(args, name):
+            return refinement.candidates, refinement.note
+    return default, ""
+
+
+def save_table(text: str, path, dry_run: bool, quiet: bool = False) -> None:
+    if dry_run:
+        print(text)
+    else:
+        path.write_text(text)
+        if not quiet:
+            print(f"wrote {path}: run `fibgemm pack` next")
+
+
+def tune_and_save(
+    args: argparse.Namespace,
+    kept: tuple[dict, dict],
+    script: str,
+    imports: str,
+    path: Path,
+    candidates: Callable,
+    launch: Launch,
+    usable: set | None = None,
+    current: tuple[dict, dict] = ({}, {}),
+    method_note: str = "",
+) -> None:
+    """Retune args.buckets, add the `kept` rows and lines of the others (from `kept_rows`, which
+    the tuners call before they compile, so that a bad table fails first), and write the table
+    to `path`: what both tuners do once their candidates are compiled.
+
+    The table is written after every bucket, the buckets not yet retuned keeping their rows in
+    `current` (`table_rows` of the table being retuned), so that a run cut short (a time limit,
+    a lost device) keeps every bucket it finished. A dry run prints the table once, at the end."""
+    best, notes = kept
+    timer = ColdL2Timer("cuda")
+    b = torch.randn(N, K, dtype=torch.float16, device="cuda")
+    for i, limit in enumerate(args.buckets, 1):
+        best[limit], notes[limit] = tune_bucket(
+            timer, limit, b, candidates, launch, args.iters, args.every_m, usable,
+            report=print, current=current[0].get(limit),
+        )  # fmt: skip
+        print(notes[limit], "\n   ", best[limit], flush=True)
+        rows, lines = {**current[0], **best}, {**current[1], **notes}
+        last = i == len(args.buckets)
+        if (last or not args.dry_run) and set(BUCKETS) <= set(rows):
+            text = render_table(
+                script,
+                imports,
+                {limit: rows[limit] for limit in BUCKETS},
+                torch.cuda.get_device_name(),
+                dt.date.today().isoformat(),
+                lines,
+                tuning_method(args.every_m, args.buckets, method_note),
+            )
+            save_table(text, path, args.dry_run, quiet=not last)
+            if not last:
+                print(f"   saved {path.name}: {i} of {len(args.buckets)} buckets retuned")

@@ -1,0 +1,478 @@
+"""Tune the CuTe DSL solution's dispatch table on the device; rewrite sources/cute_gemm/tuned.py.
+
+Every candidate config is compiled (about a second each), checked against a float32 reference
+on fresh random inputs and timed under the runner's protocol against torch.matmul; the best
+correct one becomes the bucket's config. By default a bucket is timed at its largest workload M;
+with --every-m its configs are scored by their geomean speedup over every workload M in it (what
+the runner reports). Candidates favour one tile along the token side (tile_s = M rounded up)
+because a mostly empty last tile costs nearly a full one.
+
+Two cheap passes refine a tuned table without searching the tile shapes again: with --l2-hints
+the candidates of a bucket are its config in the current table and that config with each L2
+cache policy of kernel.L2_HINTS on its TMA loads; with --ring-depths, that config and the same
+with a ring 1 to 4 stages shallower (with B evict-first, fewer B lines in flight take fewer dirty
+victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64,
+logs in git at 7791f85); with --x-rows,
+that config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes:
+more CTAs, each streaming fewer bytes of B) or, for a straight tile, as few rows of A as split
+the tokens over the same number of tiles (fewer bytes of A a CTA); with --split-k, that config and
+swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the
+config's L2 hint (on the H200 both passes left the table as it was:
+logs in git at 1c3ee29); with
+--epilogues, that config and the same with an epilogue of narrower or fewer sub-tiles where that
+frees room for one ring stage more; with --mma-batches, that config and the same leaving 2 or 3
+stages' WGMMAs in flight (these three left the table as it was: the logs in git at e41a631); with
+--stream-k, that config against stream-K walks (one CTA per SM, each a run of k-stages across
+tiles, split tiles summed through a workspace; on the H200 0.37-0.76x torch wherever a tile is
+split, the table's configs first in all 23 buckets tried: the logs in git at b535f37); with
+--odd-widths, that config against tiles of an odd number of 8-column groups (40, 56, 72, ...;
+the search steps by 16); with --whole-epilogue, that config with its epilogue staged the other
+way: every sub-tile in shared memory at once (`epi_whole`), or a sub-tile at a time; with
+--neighbours, that config against those of the buckets on either side (a second look at a pick
+one tuning run made within its noise); with --cluster-walks, above M = 256 that config against
+persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA multicast; with
+--epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory.
+
+Usage (on the H200, CuTe DSL installed, from the repo root):
+    python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
+        [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
+         | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
+         | --epilogue-buffers]
+        [--dry-run]
+then `fibgemm pack` (the table is written as `ruff format` leaves it).
+"""
+
+import itertools
+import sys
+import time
+from dataclasses import replace
+
+import torch
+
+from fibgemm import REPO_ROOT, K, N
+from tuners.common import (
+    Refinement,
+    configs_to_compile,
+    device_sms,
+    kept_and_current,
+    neighbour_configs,
+    parse_tuner_args,
+    refinement_pass,
+    tune_and_save,
+)
+
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+from cute_gemm import main as cute_main  # noqa: E402
+from cute_gemm.kernel import (  # noqa: E402
+    EPI_STAGES,
+    L2_HINTS,
+    MAX_EPI_STAGES,
+    TILE_K,
+    CuteConfig,
+    is_valid,
+)
+
+SMS = device_sms()  # one wave of tiles
+RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
+TUNED_PATH = REPO_ROOT / "sources" / "cute_gemm" / "tuned.py"
+TABLE_IMPORTS = "from .kernel import CuteConfig  # noqa: F401"
+
+
+# Overlapping swap-AB tiles at M <= 64: 64 rows of B every 48, 32 or 24 rows, so 64, 95 or 127
+# CTAs stream B instead of 48 (each still streams a whole tile).
+ROW_STEPS = (48, 32, 24)
+
+
+def ctas(cfg: CuteConfig, m: int) -> int:
+    rows, cols = (N, m) if cfg.swap_ab else (m, N)
+    tiles_r = -(-max(rows - cfg.loaded_rows, 0) // cfg.step_r) + 1
+    tiles_r = -(-tiles_r // cfg.cluster_r) * cfg.cluster_r  # whole clusters
+    return tiles_r * -(-cols // cfg.tile_s) * cfg.splits
+
+
+def with_multicast(cfgs: list[CuteConfig], m: int) -> list[CuteConfig]:
+    """Each straight config again with its Y tiles multicast over clusters of 2, 3 or 4 CTAs
+    along the tokens, where there are at least that many token tiles and the grid (padded to
+    whole clusters) still fits one wave."""
+    out = []
+    for cfg in cfgs:
+        tiles_r = -(-m // cfg.tile_r)
+        for c in (2, 3, 4):
+            clustered = replace(cfg, cluster_r=c)
+            if tiles_r >= c and is_valid(clustered, K) and ctas(clustered, m) <= SMS:
+                out.append(clustered)
+    return out
+
+
+def candidates(m: int) -> list[CuteConfig]:
+    """Swap-AB tiles with the tokens on the WGMMA's narrow side while M <= 256, with a full
+    ring (every stage that fits, 64, 128 or, at M <= 64, 256 deep along K) or 8 stages, alone
+    or split-K over a cluster of 2 or 4 while that still fits one wave, and straight tiles in
+    one wave from M = 32; 128-row tiles (two consumer warp groups), plain or persistent, above."""
+    out = []
+    if m <= 256:
+        fit = -(-m // 16) * 16
+        half = -(-m // 32) * 16  # two tiles along the tokens: twice the CTAs
+        for tile_s in sorted({fit, half, 16, 32, 64, 128, 256}):
+            if tile_s > 256 or tile_s > 2 * fit:
+                continue
+            for tile_r, stages, splits, tile_k in itertools.product(
+                (64, 128), (0, 8), (1, 2, 4), (TILE_K, 2 * TILE_K, 4 * TILE_K)
+            ):
+                if tile_k != TILE_K and (stages or splits > 1):
+                    continue  # deeper stages only as a full ring, without split-K
+                if tile_k == 4 * TILE_K and (m > 64 or tile_r > 64):
+                    continue  # 5 stages at most: only where few, large TMA boxes might pay
+                cfg = CuteConfig(tile_r, tile_s, True, stages=stages, splits=splits, tile_k=tile_k)
+                if stages * (tile_r + tile_s) * tile_k * 2 > RING_BUDGET:
+                    continue
+                if splits == 1 or ctas(cfg, m) <= SMS:
+                    out.append(cfg)
+                if m <= 64 and tile_r == 64 and splits == 1 and not stages:
+                    overlapping = [replace(cfg, row_step=step) for step in ROW_STEPS]
+                    out += [c for c in overlapping if ctas(c, m) <= SMS]
+        straight = straight_one_wave(m)
+        out += straight + with_multicast(straight, m)
+    else:
+        # Widths whose tile counts fill whole waves of 132 SMs: 128 x 192 gives 128 tiles at
+        # M = 972, 128 x 224 swapped 264 at M = 2379.
+        # Persistent: one CTA per SM walks the tiles, its producer loading the next tile while
+        # the consumers run this one's epilogue.
+        for tile_s, swap_ab, persistent in itertools.product(
+            (128, 160, 192, 224, 256), (False, True), (False, True)
+        ):
+            out.append(CuteConfig(128, tile_s, swap_ab=swap_ab, persistent=persistent))
+        plain_straight = [c for c in out if not (c.swap_ab or c.persistent)]
+        out += [replace(c, cluster_r=2) for c in plain_straight]
+    return [c for c in out if is_valid(c, K)]
+
+
+def straight_one_wave(m: int) -> list[CuteConfig]:
+    """Straight (not swapped) tiles with the tokens on the 64-row side, in one wave of SMs.
+
+    Swapped, the 64 rows walk N and M is covered by tile_s: M = 256 in 64 x 128 tiles gives
+    48 x 2 = 96 CTAs, a third of the SMs idle. Straight, M = 256 is four 64-row tiles (two of
+    128) and tile_s is free along N: 64 x 96 gives 4 x 32 = 128 CTAs. From M = 32 (below 64
+    the TMA boxes leave A, zero-filled rows, which was slow at mid M: the tuner decides), in
+    one wave of tiles (and at least half of one)."""
+    if m < 32:
+        return []
+    out = []
+    for tile_r, tile_s, tile_k in itertools.product(
+        (64, 128), range(32, 129, 16), (TILE_K, 2 * TILE_K)
+    ):
+        cfg = CuteConfig(tile_r, tile_s, swap_ab=False, tile_k=tile_k)
+        if (m >= tile_r or tile_r == 64) and SMS // 2 <= ctas(cfg, m) <= SMS:
+            out.append(cfg)
+    return out
+
+
+def with_l2_hints(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m, with the DSL's default policy and with each of
+    L2_HINTS (--l2-hints)."""
+    cfg = replace(cute_main.select_config(m), l2_hint="")
+    return [cfg] + [replace(cfg, l2_hint=hint) for hint in L2_HINTS]
+
+
+def with_shallower_rings(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m, and the same with a ring 1 to 4 stages shallower,
+    4 stages at least (--ring-depths)."""
+    cfg = cute_main.select_config(m)
+    depth = cfg.ring_stages
+    shallower = [replace(cfg, stages=d) for d in range(max(4, depth - 4), depth)]
+    return [cfg] + [c for c in shallower if is_valid(c, K)]
+
+
+# Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
+X_ROWS = (56, 48, 40, 32)
+
+
+def with_partial_x_tiles(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and, for a 64-row tile, the same tile owning only
+    some of its rows, tiles stepping by the rows they own (--x-rows): X_ROWS of B's for a
+    swap-AB tile; for a straight one, the fewest rows (whole 8-row atoms, and 8 more) that
+    split the M tokens over as many tiles as 64-row ones do. At M = 80, two tiles of 40
+    tokens: every CTA loads 40 rows of A, not 64 (of which the second tile's first 48 are the
+    first tile's, shifted back), the same CTAs and a fifth less from L2 in all."""
+    cfg = cute_main.select_config(m)
+    if cfg.tile_r != 64:
+        return [cfg]
+    if cfg.swap_ab:
+        owned = X_ROWS
+    else:
+        tiles = -(-m // cfg.tile_r)
+        per_tile = -(-m // tiles)
+        fewest = -(-per_tile // 8) * 8
+        owned = (fewest, fewest + 8)
+    partial = [replace(cfg, row_step=0, x_rows=rows) for rows in owned]
+    return [cfg] + [c for c in partial if is_valid(c, K)]
+
+
+def with_split_k(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and swap-AB 64-row tiles covering the tokens in one
+    tile (tile_s = M rounded up to 16, up to 256) split over 2 or 4 CTAs along K, 64 or 128
+    deep, full ring or 6 or 8 stages, with the table config's L2 hint, in one wave (--split-k)."""
+    cfg = cute_main.select_config(m)
+    if m > 256:
+        return [cfg]
+    tile_s = -(-m // 16) * 16
+    out = [cfg]
+    for splits, tile_k, stages in itertools.product((2, 4), (TILE_K, 2 * TILE_K), (0, 6, 8)):
+        split = CuteConfig(
+            64, tile_s, True, stages=stages, splits=splits, tile_k=tile_k, l2_hint=cfg.l2_hint
+        )
+        if is_valid(split, K) and ctas(split, m) <= SMS:
+            out.append(split)
+    return out
+
+
+def with_smaller_epilogues(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and, where its ring is as deep as fits, the same
+    with narrower (16-column) or fewer (one) epilogue sub-tiles that free room for one ring
+    stage more (--epilogues): 64 x 96 tiles 10 -> 11 stages, 64 x 48 ones 128 deep 7 -> 8,
+    128 x 224 ones 4 -> 5. A variant that frees no stage only costs stores, so it is left out.
+    On the H200 the extra stage was level and one buffer behind (the logs in git at e41a631)."""
+    cfg = cute_main.select_config(m)
+    if cfg.stages:
+        return [cfg]
+    deeper = []
+    for cols, buffers in itertools.product((16, 32), (1, 2)):
+        variant = replace(cfg, epi_cols=cols, epi_stages=buffers)
+        if is_valid(variant, K) and variant.ring_stages > cfg.ring_stages:
+            deeper.append(variant)
+    return [cfg] + deeper
+
+
+def _ring_that_fits(variant: CuteConfig) -> CuteConfig:
+    """variant, or where its epilogue buffers leave its ring depth no room, the same with the
+    ring as deep as still fits (stages=0)."""
+    return variant if is_valid(variant, K) else replace(variant, stages=0)
+
+
+def with_more_epilogue_buffers(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and the same with 1 to 8 epilogue sub-tiles in
+    shared memory (--epilogue-buffers), staged a sub-tile at a time, where the tile has more
+    than two sub-tiles; with the ring as deep as still fits where the table's depth does not.
+    The epilogue costs ~1.1 us per 128-row tile, mostly the output's write burst into the
+    dirty L2 (logs in git at 3c6948f): with two buffers each sub-tile's store waits for the
+    one two
+    before it, and staging the whole tile (epi_whole) costs 128 x 224 tiles a ring stage. In a
+    persistent walk the last stores of a tile are awaited only by the next tile's epilogue.
+    On the H200 six buffers took 2053 and 2379 (+0.6%), three 200-256 (logs in git
+    at c5cf0e3)."""
+    cfg = cute_main.select_config(m)
+    sub_tiles = cfg.tile_s // cfg.epi_tile[1]
+    if sub_tiles <= 2 or cfg.x_rows:
+        return [cfg]
+    out = [cfg]
+    for buffers in range(1, min(sub_tiles, MAX_EPI_STAGES) + 1):
+        variant = _ring_that_fits(replace(cfg, epi_whole=False, epi_stages=buffers))
+        if is_valid(variant, K) and variant not in out:
+            out.append(variant)
+    return out
+
+
+def with_more_mma_batches(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and the same with 2 and 3 ring stages' WGMMA
+    batches left in flight instead of 1 (--mma-batches): with one, the tensor cores idle
+    whenever a consumer's turn round the loop (barrier wait, issue, release) outlasts a stage's
+    MMAs, 4 of m64n80k16 at M = 136 (~160 cycles). On the H200 one batch was first or tied in
+    every bucket (the logs in git at e41a631)."""
+    cfg = cute_main.select_config(m)
+    deeper = [replace(cfg, mma_batches=n) for n in (2, 3)]
+    return [cfg] + [c for c in deeper if is_valid(c, K)]
+
+
+def with_stream_k(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m, the same tiles walked stream-K, and stream-K
+    walks of tiles that cover the tokens with little padding (--stream-k): swap-AB 64-row tiles
+    one tile across the tokens (M rounded up to 16) up to M = 256, with the table's depth and
+    ring at M <= 64; straight 64 x 80 and 64 x 96 at 136-256; 128 x 192-256 both ways above.
+    A walk gives every SM the same number of k-stages (132 CTAs however many tiles), so a tile
+    need not fill a wave: at 136-176, 48 swap-AB tiles of 64 x 144 are 11.6 k-stages a CTA
+    where 117 straight 64 x 80 tiles are 32 on 117 SMs. On the H200 the hand-over of a split
+    tile cost more than that (the logs in git at b535f37)."""
+    cfg = cute_main.select_config(m)
+    walks = [replace(cfg, persistent=True, stream_k=True, mma_batches=1)]
+    if m <= 256:
+        small = m <= 64 and cfg.swap_ab
+        tile_k, stages = (cfg.tile_k, cfg.stages) if small else (TILE_K, 0)
+        tile_s = -(-m // 16) * 16
+        walks.append(CuteConfig(64, tile_s, True, stages=stages, tile_k=tile_k))
+        if m > 128:
+            walks += [CuteConfig(64, s, False) for s in (80, 96)]
+    else:
+        walks += [CuteConfig(128, s, swap) for s in (192, 224, 240, 256) for swap in (True, False)]
+    walks = [replace(w, persistent=True, stream_k=True, l2_hint=cfg.l2_hint) for w in walks]
+    return [cfg] + [w for w in dict.fromkeys(walks) if w != cfg and is_valid(w, K)]
+
+
+# Tile widths of an odd number of 8-column groups, which the kernel takes only 64 deep.
+ODD_WIDTHS = tuple(w for w in range(8, 257, 8) if w % 16)
+
+
+def with_odd_widths(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and tiles of an odd number of 8-column groups
+    (--odd-widths), with the config's L2 hint, 64 deep, a full ring: swap-AB 64-row tiles one
+    tile across the tokens (M rounded up to 8, where that is odd) up to M = 128, and from
+    M = 32 to 256 straight 64-row tiles of every odd width in one wave (at least half of one).
+    The search above steps widths by 16: at 136-192, 3 x 43 straight 64 x 72 tiles fill 129
+    SMs where 64 x 80 fills 117 (yet run 0.25-0.35 us slower: the logs in git at 3c6948f)."""
+    cfg = cute_main.select_config(m)
+    if m > 256:
+        return [cfg]
+    hint = cfg.l2_hint
+    out = [cfg]
+    fit = -(-m // 8) * 8
+    if fit in ODD_WIDTHS and m <= 128:
+        out.append(CuteConfig(64, fit, True, l2_hint=hint))
+    if m >= 32:
+        straight = [CuteConfig(64, w, False, l2_hint=hint) for w in ODD_WIDTHS]
+        out += [c for c in straight if SMS // 2 <= ctas(c, m) <= SMS]
+    return [c for c in out if is_valid(c, K)]
+
+
+def with_whole_epilogue(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and the same with its epilogue staged the other
+    way (--whole-epilogue): every sub-tile at once (`epi_whole`: one barrier, the TMA stores
+    issued together and awaited only before the next tile's epilogue) where the table stores
+    a sub-tile at a time, and back; with the ring as deep as still fits where the table's
+    depth does not. On the H200 staging it whole was 1% ahead at M = 136 and 0.4% at 8192,
+    0.5% behind at 972 and 2053, 7% at 2379 (a ring of 3 stages instead of 4):
+    the logs in git at 3c6948f."""
+    cfg = cute_main.select_config(m)
+    # Staged whole, the tile's sub-tiles are its buffers; back, it gets the default two.
+    other = _ring_that_fits(replace(cfg, epi_whole=not cfg.epi_whole, epi_stages=EPI_STAGES))
+    return [cfg, other] if is_valid(other, K) else [cfg]
+
+
+def with_cluster_walks(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m against persistent walks with TMA multicast
+    (--cluster-walks) above M = 256: 128-row tiles 192, 224 or 256 wide, both ways, walked by
+    clusters of 2 or 4 CTAs that share each Y tile, with the config's L2 hint, the epilogue
+    staged either way. cuBLAS runs 1 x 2 clusters of 256 x 112 tiles at M = 2379, 132 CTAs
+    (the logs in git at c5cf0e3): each stage's bytes from L2 a third fewer than
+    a lone CTA's 128 x 224 tile. On the H200 the table's configs stayed first at 972-2379, and
+    8192 moved to 128 x 192 in clusters of 2, level in the passes (the logs in git at c5cf0e3)."""
+    cfg = cute_main.select_config(m)
+    if m <= 256:
+        return [cfg]
+    walks = [
+        CuteConfig(128, s, swap, persistent=True, cluster_r=c, l2_hint=cfg.l2_hint, epi_whole=w)
+        for s, swap, c, w in itertools.product(
+            (192, 224, 256), (True, False), (2, 4), (False, True)
+        )
+    ]
+    return [cfg] + [w for w in walks if w != cfg and is_valid(w, K)]
+
+
+def with_neighbours(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m against the configs of the buckets on either side
+    (--neighbours). On the H200 M = 8 ran its row's 64 x 32 tile (7 stages) at 6.50 us in a
+    run where M = 7 ran its 64 x 16 (9 stages) at 6.21 (the logs in git at ba1224b), a pick its
+    tuning run had made by 0.6%."""
+    from cute_gemm import tuned
+
+    cfg = cute_main.select_config(m)
+    return [cfg] + [c for c in neighbour_configs(tuned.TABLE, m) if is_valid(c, K)]
+
+
+# Refinement passes: name (the flag --name, underscores as hyphens) -> Refinement.
+REFINEMENTS = {
+    "l2_hints": Refinement(
+        with_l2_hints,
+        "--l2-hints: each bucket's config in the previous table, with each L2 hint",
+        "only the table's configs, with and without each L2 cache policy",
+    ),
+    "ring_depths": Refinement(
+        with_shallower_rings,
+        "--ring-depths: each bucket's config in the previous table, with shallower rings",
+        "only the table's configs, with their ring 1-4 stages shallower",
+    ),
+    "x_rows": Refinement(
+        with_partial_x_tiles,
+        "--x-rows: each bucket's config in the previous table, owning fewer rows of B or A",
+        "only the table's configs, owning fewer rows of B (swap-AB) or A (64 rows)",
+    ),
+    "split_k": Refinement(
+        with_split_k,
+        "--split-k: each bucket's config in the previous table, against split-K swap-AB tiles",
+        "only the table's configs, against split-K swap-AB tiles",
+    ),
+    "epilogues": Refinement(
+        with_smaller_epilogues,
+        "--epilogues: each bucket's config in the previous table, with a smaller epilogue and "
+        "a ring stage more",
+        "only the table's configs, with a smaller epilogue and a deeper ring",
+    ),
+    "epilogue_buffers": Refinement(
+        with_more_epilogue_buffers,
+        "--epilogue-buffers: each bucket's config in the previous table, with 1 to 8 epilogue "
+        "sub-tiles in shared memory",
+        "only the table's configs, with 1 to 8 epilogue sub-tiles in shared memory",
+    ),
+    "mma_batches": Refinement(
+        with_more_mma_batches,
+        "--mma-batches: each bucket's config in the previous table, with 2 and 3 WGMMA batches "
+        "in flight",
+        "only the table's configs, with 2 and 3 WGMMA batches in flight",
+    ),
+    "stream_k": Refinement(
+        with_stream_k,
+        "--stream-k: each bucket's config in the previous table, against stream-K walks",
+        "only the table's configs, against stream-K walks of several tiles",
+    ),
+    "odd_widths": Refinement(
+        with_odd_widths,
+        "--odd-widths: each bucket's config in the previous table, against tiles of an odd "
+        "number of 8-column groups",
+        "only the table's configs, against tiles 8 x an odd number wide",
+    ),
+    "whole_epilogue": Refinement(
+        with_whole_epilogue,
+        "--whole-epilogue: each bucket's config in the previous table, with every epilogue "
+        "sub-tile staged at once or one at a time",
+        "only the table's configs, with the epilogue staged the other way",
+    ),
+    "cluster_walks": Refinement(
+        with_cluster_walks,
+        "--cluster-walks: each bucket's config in the previous table above M = 256, against "
+        "persistent walks with Y multicast over clusters of 2 or 4",
+        "only the table's configs above M = 256, against persistent walks with multicast",
+    ),
+    "neighbours": Refinement(
+        with_neighbours,
+        "--neighbours: each bucket's config in the previous table, against those of the buckets "
+        "on either side",
+        "only the table's configs, against those of the buckets on either side",
+    ),
+}
+
+
+def main() -> int:
+    args = parse_tuner_args(
+        __doc__.splitlines()[0],
+        iters=30,
+        refinements=REFINEMENTS,
+    )
+    if not torch.cuda.is_available():
+        print("tuning needs a CUDA device", file=sys.stderr)
+        return 2
+    from cute_gemm import tuned
+
+    kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
+    start = time.perf_counter()
+    pick_from, note = refinement_pass(args, REFINEMENTS, candidates)
+    all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
+    for cfg in all_cfgs:
+        cute_main.compiled_kernel(cfg)
+    print(f"compiled {len(all_cfgs)} configs in {time.perf_counter() - start:.0f} s")
+    tune_and_save(
+        args, kept, "tuners/tune_cute.py", TABLE_IMPORTS, TUNED_PATH, pick_from,
+        cute_main.launch_config, current=current, method_note=note,
+    )  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
