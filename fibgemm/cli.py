@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import DEFINITION_NAME
+from . import DEFINITION_NAME, layout
 from .checkout import CheckoutError, resolve_root
 
 
@@ -141,6 +141,9 @@ def cmd_run(args, root: Path) -> int:
         except RecordError as e:
             _err(f"error: {e}; the run stopped there, every earlier pair is recorded")
             return 4
+    from .curation import keep_current
+
+    keep_current(root, {s.name: s for sols in ts.solutions.values() for s in sols}, log=_err)
     failed = [r for r in rows if r["status"] != "PASSED"]
     print(
         f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"
@@ -159,7 +162,8 @@ def _written_folders(dataset) -> list[Path]:
 
     folders = {results_path(dataset.root, name).parent for name in dataset.trace_set.definitions}
     for d in dataset.trace_set.definitions.values():
-        folders.add(dataset.root / "traces" / d.op_type)
+        for s in dataset.trace_set.solutions.get(d.name, []):
+            folders.add(layout.trace_path(dataset.root, s.author, d.op_type, d.name).parent)
     return sorted(folders)
 
 

@@ -15,6 +15,8 @@ from typing import Any
 from flashinfer_bench.data import Definition, Solution, Trace, TraceSet
 from pydantic import BaseModel, ValidationError
 
+from . import layout
+
 
 class DatasetError(ValueError):
     """One or more problems in a dataset; the message lists each with its file."""
@@ -147,21 +149,28 @@ def _check_workload(trace: Trace, definitions: dict, where: str, problems: list[
 
 
 def load_dataset(root: Path | str) -> Dataset:
-    """Validate every file of the dataset at `root`, then load it with TraceSet.from_path."""
+    """Validate every file of the dataset at `root` (content and the layout's path rules),
+    then load it with TraceSet.from_path."""
     root = Path(root)
     if not (root / "definitions").is_dir():
         raise DatasetError([f"{root}: no definitions/ folder here: not a dataset root"])
     problems: list[str] = []
+    warnings: list[str] = []
     rel = lambda p: p.relative_to(root).as_posix()  # noqa: E731
 
     definitions: dict[str, Definition] = {}
     for p in sorted((root / "definitions").rglob("*.json")):
         d = _parse(Definition, p.read_text(), rel(p), problems)
-        if d is not None:
-            if d.name in definitions:
-                problems.append(f"{rel(p)}: duplicate definition name '{d.name}'")
-            definitions[d.name] = d
+        if d is None:
+            continue
+        if d.name in definitions:
+            problems.append(f"{rel(p)}: duplicate definition name '{d.name}'")
+        definitions[d.name] = d
+        broken = layout.check_definition_path(layout.parts(root, p), d.name, d.op_type)
+        if broken:
+            problems.append(f"{rel(p)}: definition '{d.name}' {broken}")
 
+    solutions: dict[str, Solution] = {}
     solution_files: dict[str, Path] = {}
     for p in sorted((root / "solutions").rglob("*.json")):
         s = _parse(Solution, p.read_text(), rel(p), problems)
@@ -173,12 +182,26 @@ def load_dataset(root: Path | str) -> Dataset:
                 f"{rel(solution_files[s.name])})"
             )
         solution_files[s.name] = p
-        if s.definition not in definitions:
+        solutions[s.name] = s
+        d = definitions.get(s.definition)
+        if d is None:
             problems.append(
                 f"{rel(p)}: solution '{s.name}' names definition '{s.definition}', "
                 "which does not exist"
             )
+        else:
+            broken = layout.check_solution_path(
+                layout.parts(root, p), s.name, s.author, s.definition, d.op_type
+            )
+            if broken:
+                problems.append(f"{rel(p)}: solution '{s.name}' {broken}")
         _check_sources(s, rel(p), problems)
+        for hw in s.spec.target_hardware:
+            if hw not in KNOWN_HARDWARE:
+                warnings.append(
+                    f"{rel(p)}: spec.target_hardware '{hw}' is not a known name "
+                    "(flashinfer-bench writes NVIDIA_<GPU>, e.g. NVIDIA_H100, or 'cuda')"
+                )
 
     uuids: dict[str, str] = {}
     shapes: dict[tuple, str] = {}
@@ -191,6 +214,10 @@ def load_dataset(root: Path | str) -> Dataset:
             if t is None:
                 continue
             _check_workload(t, definitions, where, problems)
+            d = definitions.get(t.definition)
+            broken = d and layout.check_workloads_path(layout.parts(root, p), d.name, d.op_type)
+            if broken:
+                problems.append(f"{where}: {broken}")
             if t.workload.uuid in uuids:
                 problems.append(
                     f"{where}: duplicate workload uuid (also at {uuids[t.workload.uuid]})"
@@ -204,27 +231,8 @@ def load_dataset(root: Path | str) -> Dataset:
                 )
             shapes.setdefault(key, where)
 
-    warnings: list[str] = []
-    for p in sorted((root / "solutions").rglob("*.json")):
-        s = _parse(Solution, p.read_text(), rel(p), [])
-        for hw in s.spec.target_hardware if s is not None else []:
-            if hw not in KNOWN_HARDWARE:
-                warnings.append(
-                    f"{rel(p)}: spec.target_hardware '{hw}' is not a known name "
-                    "(flashinfer-bench writes NVIDIA_<GPU>, e.g. NVIDIA_H100, or 'cuda')"
-                )
-
     for p in sorted((root / "traces").rglob("*.jsonl")):
-        for n, line in enumerate(p.read_text().splitlines(), 1):
-            if line.strip():
-                t = _parse(Trace, line, f"{rel(p)}:{n}", problems)
-                if t is not None and t.is_workload_trace():
-                    problems.append(f"{rel(p)}:{n}: a trace line needs a solution and evaluation")
-                elif t is not None and t.solution not in solution_files:
-                    warnings.append(
-                        f"{rel(p)}:{n}: trace of solution '{t.solution}', which is not in "
-                        "solutions/ (a removed or renamed solution?)"
-                    )
+        _check_trace_file(root, p, definitions, solutions, problems, warnings)
 
     if problems:
         raise DatasetError(problems)
@@ -234,6 +242,54 @@ def load_dataset(root: Path | str) -> Dataset:
         solution_files=solution_files,
         warnings=warnings,
     )
+
+
+def _check_trace_file(root, p, definitions, solutions, problems, warnings) -> None:
+    """traces/<author>/<op_type>/<definition>.jsonl holds traces of that author's solutions of
+    that definition; traces/<op_type>/<definition>.jsonl is flashinfer-bench run's own file."""
+    rel = p.relative_to(root).as_posix()
+    where_parts = layout.parts(root, p)
+    author = None
+    if len(where_parts) == 4:
+        author, op_type, stem = where_parts[1], where_parts[2], p.stem
+    elif len(where_parts) == 3:
+        op_type, stem = where_parts[1], p.stem
+        warnings.append(
+            f"{rel}: traces at traces/<op_type>/<definition>.jsonl are what `flashinfer-bench "
+            "run` appends under its own protocol; they are outside the dataset's layout and "
+            "no export takes them (run it with --no-save-results, or delete the file)"
+        )
+    else:
+        problems.append(
+            f"{rel}: a traces file must be at traces/<author>/<op_type>/<definition>.jsonl"
+        )
+        return
+    d = definitions.get(stem)
+    if d is None or d.op_type != op_type:
+        problems.append(f"{rel}: no definition '{stem}' of op_type '{op_type}' for this file")
+    for n, line in enumerate(p.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{rel}:{n}"
+        t = _parse(Trace, line, where, problems)
+        if t is None:
+            continue
+        if t.is_workload_trace():
+            problems.append(f"{where}: a trace line needs a solution and evaluation")
+            continue
+        if t.definition != stem:
+            problems.append(f"{where}: a trace of '{t.definition}' in the file of '{stem}'")
+        s = solutions.get(t.solution)
+        if s is None:
+            warnings.append(
+                f"{where}: trace of solution '{t.solution}', which is not in solutions/ "
+                "(a removed or renamed solution?)"
+            )
+        elif author is not None and s.author != author:
+            problems.append(
+                f"{where}: trace of '{t.solution}' (author '{s.author}') in the traces of "
+                f"author '{author}': it belongs in traces/{s.author}/{op_type}/{stem}.jsonl"
+            )
 
 
 def _workload_key(trace: Trace) -> tuple:

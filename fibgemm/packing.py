@@ -1,5 +1,5 @@
 """Pack each solution's real source files (sources/<name>/) into the Solution JSON that
-flashinfer-bench loads (solutions/<op_type>/<definition>/<name>.json).
+flashinfer-bench loads (solutions/<author>/<op_type>/<definition>/<name>.json).
 
 sources/<name>/solution.toml holds the Solution's metadata; every *.py file beside it becomes a
 SourceFile, with its path relative to that folder (so files import each other relatively).
@@ -9,6 +9,8 @@ import tomllib
 from pathlib import Path
 
 from flashinfer_bench.data import BuildSpec, Solution, SourceFile
+
+from .layout import solution_path
 
 SOURCE_SUFFIXES = (".py",)
 SPEC_FIELDS = (
@@ -59,7 +61,7 @@ def solution_from_folder(folder: Path) -> Solution:
 
 
 def packed_path(root: Path, solution: Solution, op_type: str) -> Path:
-    return root / "solutions" / op_type / solution.definition / f"{solution.name}.json"
+    return solution_path(root, solution.author, op_type, solution.definition, solution.name)
 
 
 def packed_text(solution: Solution) -> str:

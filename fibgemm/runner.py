@@ -2,7 +2,7 @@
 process, a flashinfer-bench Trace and a results row written the moment a pair finishes.
 
 Writes (appends) to the dataset:
-- traces/<op_type>/<definition>.jsonl through TraceSet.add_traces (flashinfer-bench's own API),
+- traces/<author>/<op_type>/<definition>.jsonl, serialized as flashinfer-bench writes them,
 - results/<definition>.csv, one row per pair with the percentiles, host time, commit and date.
 Both appends happen under an exclusive lock, so two runners on one dataset never interleave.
 """
@@ -25,12 +25,13 @@ from flashinfer_bench.data import (
     TraceSet,
 )
 
+from . import layout
+from .curation import SHA_KEY
 from .dataset import Dataset
 from .evaluate import Outcome, Settings
 from .storage import AppendError, append_all, dataset_lock
 
 PROTOCOL = "cupti-span;cold-l2:zero-fill-256MB;median"
-SHA_KEY = "fibgemm.solution_sha1"
 PROTOCOL_KEY = "fibgemm.protocol"
 COMMIT_KEY = "fibgemm.commit"
 TIMING_FIELDS = [
@@ -218,7 +219,8 @@ class Runner:
 
     def trace_path(self, trace: Trace) -> Path:
         d = self.ds.trace_set.definitions[trace.definition]
-        return self.ds.root / "traces" / d.op_type / f"{d.name}.jsonl"
+        author = self.ds.trace_set.get_solution(trace.solution).author
+        return layout.trace_path(self.ds.root, author, d.op_type, d.name)
 
     def plan(self) -> list[tuple]:
         """(solution, [workloads]) to run, after the filters and --resume."""

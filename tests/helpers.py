@@ -10,14 +10,25 @@ from pathlib import Path
 from flashinfer_bench.data import Solution, Trace, load_jsonl_file, save_jsonl_file
 
 from fibgemm import REPO_ROOT
-from fibgemm.packing import packed_text
+from fibgemm.packing import packed_path, packed_text
 
 WORKLOADS = REPO_ROOT / "workloads" / "gemm" / "gemm_n3072_k2048.jsonl"
 
 
+AUTHOR = {"torch_matmul": "baseline"}  # every other solution is the package's own
+
+
+def solution_file(root: Path, name: str) -> Path:
+    author = AUTHOR.get(name, "fibgemm")
+    return root / "solutions" / author / "gemm" / "gemm_n3072_k2048" / f"{name}.json"
+
+
+def traces_file(root: Path, author: str) -> Path:
+    return root / "traces" / author / "gemm" / "gemm_n3072_k2048.jsonl"
+
+
 def repo_solution(name: str) -> Solution:
-    path = REPO_ROOT / "solutions" / "gemm" / "gemm_n3072_k2048" / f"{name}.json"
-    return Solution.model_validate_json(path.read_text())
+    return Solution.model_validate_json(solution_file(REPO_ROOT, name).read_text())
 
 
 def make_dataset(root: Path, ms: list[int], solutions: list[Solution]) -> Path:
@@ -25,7 +36,7 @@ def make_dataset(root: Path, ms: list[int], solutions: list[Solution]) -> Path:
     workloads = [t for t in load_jsonl_file(Trace, WORKLOADS) if t.workload.axes["M"] in ms]
     save_jsonl_file(workloads, root / "workloads" / "gemm" / "gemm_n3072_k2048.jsonl")
     for s in solutions:
-        path = root / "solutions" / "gemm" / "gemm_n3072_k2048" / f"{s.name}.json"
+        path = packed_path(root, s, "gemm")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(packed_text(s))
     return root

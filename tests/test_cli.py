@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from helpers import make_dataset, repo_solution
+from helpers import make_dataset, repo_solution, solution_file, traces_file
 
 from fibgemm import REPO_ROOT
 from fibgemm.checkout import CheckoutError, resolve_root
@@ -22,10 +22,9 @@ def root(tmp_path):
     root = make_dataset(
         tmp_path / "ds", [1, 16, 256], [repo_solution("torch_matmul"), repo_solution("cute_gemm")]
     )
-    trace = REPO_ROOT / "traces/gemm/gemm_n3072_k2048.jsonl"
-    lines = trace.read_text().splitlines()[:5]
-    (root / "traces/gemm").mkdir(parents=True)
-    (root / "traces/gemm/gemm_n3072_k2048.jsonl").write_text("\n".join(lines) + "\n")
+    lines = traces_file(REPO_ROOT, "baseline").read_text().splitlines()[:5]
+    traces_file(root, "baseline").parent.mkdir(parents=True)
+    traces_file(root, "baseline").write_text("\n".join(lines) + "\n")
     (root / "results").mkdir()
     csv = (REPO_ROOT / "results/gemm_n3072_k2048.csv").read_bytes().splitlines(keepends=True)
     (root / "results/gemm_n3072_k2048.csv").write_bytes(b"".join(csv[:6]))
@@ -62,7 +61,7 @@ def test_an_unwritable_traces_folder_is_refused_before_anything_runs(root, capsy
     (root / "traces").write_text("a file where the traces folder should be")
     code, err, unchanged = _run(root, capsys)
     assert code == 1 and unchanged
-    assert f"cannot write results: {root / 'traces' / 'gemm'}" in err
+    assert f"cannot write results: {root / 'traces' / 'baseline' / 'gemm'}" in err
 
 
 def test_every_problem_is_listed_at_once(root, capsys):
@@ -85,7 +84,7 @@ def test_a_broken_dataset_exits_1_naming_the_file(root, capsys):
 
 @NO_CUDA
 def test_a_complete_last_trace_without_newline_survives_the_start_up_repair(root, capsys):
-    traces = root / "traces/gemm/gemm_n3072_k2048.jsonl"
+    traces = traces_file(root, "baseline")
     results = root / "results/gemm_n3072_k2048.csv"
     traces.write_bytes(traces.read_bytes().rstrip(b"\n"))
     results.write_bytes(results.read_bytes().rstrip(b"\r\n"))
@@ -115,7 +114,7 @@ def test_python_m_fibgemm_in_a_second_clone_uses_that_clone(tmp_path):
     clone = tmp_path / "clone2"
     for part in ("fibgemm", "definitions", "workloads", "solutions"):
         shutil.copytree(REPO_ROOT / part, clone / part)
-    (clone / "solutions/gemm/gemm_n3072_k2048/cute_gemm.json").unlink()
+    solution_file(clone, "cute_gemm").unlink()
     out = subprocess.run(
         [sys.executable, "-m", "fibgemm", "run", "--solutions", "cute_gemm"],
         cwd=clone,

@@ -74,8 +74,30 @@ def test_definition_fields():
     assert {k: (v.shape, v.dtype.value) for k, v in d.outputs.items()} == {
         "C": (["M", "N"], "float16")
     }
-    assert "torch.matmul(A, B.T)" in d.reference
-    assert "never mutated" in d.inputs["B"].description
+    assert (
+        d.reference == "import torch\n\ndef run(A, B):\n    C = torch.matmul(A, B.T)\n    return C"
+    )
+
+
+def test_definition_is_written_as_the_dataset_writes_its_gemm_siblings():
+    # The flashinfer-trace gemm definitions (e.g. gemm_n3072_k3072): these keys in this order,
+    # two-space indent, one final newline, no descriptions of axes, inputs or outputs and no
+    # constraints. Definitions that differ in any field conflict when trace sets merge.
+    text = DEF_PATH.read_text()
+    raw = json.loads(text)
+    assert list(raw) == [
+        "name", "description", "op_type", "tags", "axes", "inputs", "outputs", "reference"
+    ]  # fmt: skip
+    assert text == json.dumps(raw, indent=2, ensure_ascii=False) + "\n"
+    assert raw["axes"] == {
+        "M": {"type": "var"},
+        "N": {"type": "const", "value": 3072},
+        "K": {"type": "const", "value": 2048},
+    }
+    assert all(
+        set(spec) == {"shape", "dtype"}
+        for spec in [*raw["inputs"].values(), *raw["outputs"].values()]
+    )
 
 
 def test_workloads_are_exactly_the_43_ms_with_stable_uuids(tmp_path):
@@ -134,25 +156,25 @@ def test_wrong_dtype_string_names_file_and_field(dataset):
 
 
 def test_missing_field_names_file_and_field(dataset):
-    p = dataset / "solutions/gemm/gemm_n3072_k2048/torch_matmul.json"
+    p = dataset / "solutions/baseline/gemm/gemm_n3072_k2048/torch_matmul.json"
     _edit_json(p, lambda d: d.pop("author"))
     _expect(dataset, "torch_matmul.json", "author")
 
 
 def test_unknown_field_is_refused(dataset):
-    p = dataset / "solutions/gemm/gemm_n3072_k2048/triton_gemm.json"
+    p = dataset / "solutions/fibgemm/gemm/gemm_n3072_k2048/triton_gemm.json"
     _edit_json(p, lambda d: d["spec"].update(entrypoint="main.py::run"))
     _expect(dataset, "triton_gemm.json", "unknown field", "spec.entrypoint")
 
 
 def test_duplicate_solution_name_is_refused(dataset):
-    src = dataset / "solutions/gemm/gemm_n3072_k2048/torch_matmul.json"
-    shutil.copy(src, dataset / "solutions/gemm/gemm_n3072_k2048/copy.json")
+    src = dataset / "solutions/baseline/gemm/gemm_n3072_k2048/torch_matmul.json"
+    shutil.copy(src, dataset / "solutions/baseline/gemm/gemm_n3072_k2048/copy.json")
     _expect(dataset, "duplicate solution name 'torch_matmul'")
 
 
 def test_solution_of_missing_definition_is_refused(dataset):
-    p = dataset / "solutions/gemm/gemm_n3072_k2048/torch_matmul.json"
+    p = dataset / "solutions/baseline/gemm/gemm_n3072_k2048/torch_matmul.json"
     _edit_json(p, lambda d: d.update(definition="gemm_n3072_k2049"))
     _expect(dataset, "torch_matmul.json", "gemm_n3072_k2049", "does not exist")
 
@@ -177,7 +199,7 @@ def test_workload_with_zero_m_is_refused(dataset):
 
 @pytest.mark.parametrize("bad", ["/etc/passwd", "../escape.py", "a/../../b.py", "C:/x.py"])
 def test_source_path_escaping_its_folder_is_refused(dataset, bad):
-    p = dataset / "solutions/gemm/gemm_n3072_k2048/torch_matmul.json"
+    p = dataset / "solutions/baseline/gemm/gemm_n3072_k2048/torch_matmul.json"
     _edit_json(p, lambda d: d["sources"].append({"path": bad, "content": "x = 1\n"}))
     _expect(dataset, "torch_matmul.json")
 
@@ -194,7 +216,7 @@ def test_a_float_axis_is_refused_though_flashinfer_bench_would_coerce_it(dataset
 
 
 def test_a_string_for_a_boolean_is_refused(dataset):
-    p = dataset / "solutions/gemm/gemm_n3072_k2048/torch_matmul.json"
+    p = dataset / "solutions/baseline/gemm/gemm_n3072_k2048/torch_matmul.json"
     _edit_json(p, lambda d: d["spec"].update(destination_passing_style="yes"))
     _expect(dataset, "torch_matmul.json", "spec.destination_passing_style", "boolean", '"yes"')
 
@@ -230,18 +252,18 @@ def test_a_trace_of_an_unknown_solution_is_a_warning_naming_the_line(dataset):
             "log": "x",
         },
     }
-    p = dataset / "traces/gemm/gemm_n3072_k2048.jsonl"
+    p = dataset / "traces/fibgemm/gemm/gemm_n3072_k2048.jsonl"
     p.parent.mkdir(parents=True)
     p.write_text(json.dumps(trace) + "\n")
     ds = load_dataset(dataset)
     assert ds.warnings == [
-        "traces/gemm/gemm_n3072_k2048.jsonl:1: trace of solution 'gone_gemm', which is not in "
-        "solutions/ (a removed or renamed solution?)"
+        "traces/fibgemm/gemm/gemm_n3072_k2048.jsonl:1: trace of solution 'gone_gemm', which "
+        "is not in solutions/ (a removed or renamed solution?)"
     ]
 
 
 def test_an_unknown_target_hardware_is_a_warning_naming_the_file(dataset):
-    p = dataset / "solutions/gemm/gemm_n3072_k2048/torch_matmul.json"
+    p = dataset / "solutions/baseline/gemm/gemm_n3072_k2048/torch_matmul.json"
     _edit_json(p, lambda d: d["spec"].update(target_hardware=["NVIDIA_H200", "H100-typo"]))
     warnings = load_dataset(dataset).warnings
     assert len(warnings) == 1

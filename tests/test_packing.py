@@ -5,7 +5,8 @@ import sys
 
 import pytest
 from flashinfer_bench.compile import BuilderRegistry
-from flashinfer_bench.data import Definition, Solution
+from flashinfer_bench.data import Definition
+from helpers import repo_solution
 
 from fibgemm import REPO_ROOT
 from fibgemm.packing import (
@@ -59,9 +60,7 @@ def test_sources_are_self_contained(folder):
 @pytest.mark.parametrize("name", ["torch_matmul", "triton_gemm", "cute_gemm"])
 def test_solution_builds_with_flashinfer_bench(name, tmp_path, monkeypatch):
     monkeypatch.setenv("FIB_CACHE_PATH", str(tmp_path))
-    sol = Solution.model_validate_json(
-        (REPO_ROOT / f"solutions/gemm/gemm_n3072_k2048/{name}.json").read_text()
-    )
+    sol = repo_solution(name)
     runnable = BuilderRegistry.get_instance().build(DEFINITION, sol)
     assert runnable.metadata.destination_passing_style
 

@@ -5,7 +5,7 @@ import multiprocessing as mp
 
 import pytest
 from flashinfer_bench.data import Correctness, EvaluationStatus, Trace, load_jsonl_file
-from helpers import make_dataset, repo_solution
+from helpers import make_dataset, repo_solution, traces_file
 
 from fibgemm import REPO_ROOT
 from fibgemm.dataset import DatasetError, load_dataset
@@ -76,7 +76,7 @@ def _record_all(ds, solution, status=EvaluationStatus.PASSED):
 
 def test_traces_and_results_rows_are_written_per_pair(ds):
     _record_all(ds, "torch_matmul")
-    traces = load_jsonl_file(Trace, ds.root / "traces/gemm/gemm_n3072_k2048.jsonl")
+    traces = load_jsonl_file(Trace, traces_file(ds.root, "baseline"))
     assert [t.solution for t in traces] == ["torch_matmul"] * 2
     rows = (ds.root / "results/gemm_n3072_k2048.csv").read_text().splitlines()
     assert rows[0].startswith("run_id,date,commit,device,solution") and len(rows) == 3
@@ -101,7 +101,7 @@ def test_plan_filters_and_refuses_unknown_solutions(ds):
 
 def test_repair_before_loading_fixes_traces_and_results_cut_by_a_kill(ds):
     _record_all(ds, "torch_matmul")
-    traces = ds.root / "traces/gemm/gemm_n3072_k2048.jsonl"
+    traces = traces_file(ds.root, "baseline")
     results = ds.root / "results/gemm_n3072_k2048.csv"
     traces.write_text(traces.read_text() + '{"definition": "gem')
     results.write_text(results.read_text() + "20261129T1,2026-11-29T")
@@ -137,7 +137,9 @@ def test_two_runners_at_once_do_not_interleave_lines(ds):
     for p in procs:
         p.join(120)
         assert p.exitcode == 0
-    traces = load_jsonl_file(Trace, ds.root / "traces/gemm/gemm_n3072_k2048.jsonl")
+    traces = [
+        t for a in ("baseline", "fibgemm") for t in load_jsonl_file(Trace, traces_file(ds.root, a))
+    ]
     assert len(traces) == 80
     rows = (ds.root / "results/gemm_n3072_k2048.csv").read_text().splitlines()
     assert len(rows) == 81
@@ -145,7 +147,7 @@ def test_two_runners_at_once_do_not_interleave_lines(ds):
 
 def test_a_full_disk_while_recording_names_the_pair_and_keeps_both_files(ds, monkeypatch):
     _record_all(ds, "torch_matmul")
-    traces = ds.root / "traces/gemm/gemm_n3072_k2048.jsonl"
+    traces = traces_file(ds.root, "baseline")
     results = ds.root / "results/gemm_n3072_k2048.csv"
     before = traces.read_bytes(), results.read_bytes()
 

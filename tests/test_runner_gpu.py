@@ -10,15 +10,21 @@ import time
 import pytest
 from fault_solutions import FAULTS, fault_solution
 from flashinfer_bench.data import Trace, load_jsonl_file
-from helpers import make_dataset, repo_solution
+from helpers import make_dataset, repo_solution, traces_file
 
 from fibgemm import REPO_ROOT
 from fibgemm.dataset import load_dataset
 from fibgemm.evaluate import Settings
+from fibgemm.packing import packed_path, packed_text
 from fibgemm.runner import Runner, RunOptions
 
 pytestmark = pytest.mark.gpu
-TRACES = ("traces", "gemm", "gemm_n3072_k2048.jsonl")
+
+
+def all_traces(root):
+    return [
+        t for p in sorted((root / "traces").rglob("*.jsonl")) for t in load_jsonl_file(Trace, p)
+    ]
 
 
 def test_every_fault_gets_its_status_and_the_baseline_survives(tmp_path):
@@ -35,7 +41,7 @@ def test_every_fault_gets_its_status_and_the_baseline_survives(tmp_path):
         for m in (1, 16):
             assert got[(name, m)] == expected, (name, m, got[(name, m)])
     assert got[("torch_matmul", 1)] == got[("torch_matmul", 16)] == "PASSED"
-    traces = load_jsonl_file(Trace, root.joinpath(*TRACES))
+    traces = all_traces(root)
     assert len(traces) == len(rows)
     by_name = {t.solution: t for t in traces}
     assert "deliberate failure" in by_name["fault_raises"].evaluation.log
@@ -62,7 +68,7 @@ def test_kill_then_resume_finishes_without_redoing(tmp_path):
     ]
     env = {**os.environ, "PYTHONPATH": f"{REPO_ROOT}:{os.environ.get('PYTHONPATH', '')}"}
     proc = subprocess.Popen(cmd, cwd=REPO_ROOT, env=env, start_new_session=True)
-    trace_file = root.joinpath(*TRACES)
+    trace_file = traces_file(root, "baseline")
     deadline = time.time() + 240
     # torch_matmul's 4 pairs finish, then zz_slow hangs: kill the whole run in the middle.
     while time.time() < deadline:
@@ -75,9 +81,8 @@ def test_kill_then_resume_finishes_without_redoing(tmp_path):
     assert [t.solution for t in before] == ["torch_matmul"] * 4
     # Resume, with the slow solution's sources changed to a correct one: only its pairs run.
     good = repo_solution("torch_matmul").model_copy(update={"name": "zz_slow"})
-    (root / "solutions" / "gemm" / "gemm_n3072_k2048" / "zz_slow.json").write_text(
-        good.model_dump_json(indent=2)
-    )
+    packed_path(root, slow, "gemm").unlink()
+    packed_path(root, good, "gemm").write_text(packed_text(good))
     out = subprocess.run(
         cmd + ["--resume"], cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=300
     )
