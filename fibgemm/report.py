@@ -77,7 +77,8 @@ def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
                 cells += [r["status"], "—", "—"]
             else:
                 lo, hi, n = spread[(s, m)]
-                cells += [_us(r), f"{float(r['speedup']):.3f}", f"{lo:.3f}–{hi:.3f} ({n})"]
+                moved = " †" if r.get("ref_moved") == "yes" else ""
+                cells += [_us(r), f"{float(r['speedup']):.3f}{moved}", f"{lo:.3f}–{hi:.3f} ({n})"]
         lines.append("| " + " | ".join(cells) + " |")
     for s in others:
         sp = [
@@ -90,6 +91,17 @@ def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
             f"\n**{s}**: geomean speedup {geomean(sp):.3f}× over {len(sp)} workloads "
             f"(min {min(sp, default=float('nan')):.3f}×), {failed} not passed."
         )
+    moved = sorted(
+        f"{s} M={m} ({float(r['ref_shift']):+.1%})"
+        for (s, m), r in newest.items()
+        if r.get("ref_moved") == "yes"
+    )
+    lines.append(
+        "\n† the reference ran more than 1% slower right after this solution than right after "
+        "itself: the solution disturbs the next kernel. Every speedup divides by the reference "
+        "timed after itself. "
+        + (f"Moved: {', '.join(moved)}." if moved else "No solution moved the reference.")
+    )
     if newest:
         any_row = next(iter(newest.values()))
         lines.append(

@@ -29,7 +29,7 @@ from . import layout
 from .curation import SHA_KEY
 from .dataset import Dataset
 from .evaluate import Outcome, Settings
-from .storage import AppendError, append_all, dataset_lock
+from .storage import AppendError, append_all, dataset_lock, extend_csv_header
 
 PROTOCOL = "cupti-span;cold-l2:zero-fill-256MB;median"
 PROTOCOL_KEY = "fibgemm.protocol"
@@ -44,7 +44,14 @@ TIMING_FIELDS = [
     "host_us",
     "ref_host_us",
 ]
-# Column order is fixed: rows are appended to CSVs written by earlier runs.
+# The reference timed after itself (its calls interleaved [after the solution, after itself,
+# the solution]): what a solution that disturbs the GPU cannot change. `speedup` divides by it.
+REF_SELF_FIELDS = ["ref_self_p20_us", "ref_self_p50_us", "ref_self_p80_us"]
+# A solution "moves" the reference when its median after the solution differs from its median
+# after itself by more than this; two medians of 100 calls agree within ~0.3% on the H200.
+REF_MOVED_TOLERANCE = 0.01
+# Column order is fixed: rows are appended to CSVs written by earlier runs; new columns go at
+# the end (older rows leave them empty: see storage.extend_csv_header).
 RESULT_FIELDS = [
     "run_id",
     "date",
@@ -58,6 +65,11 @@ RESULT_FIELDS = [
     *TIMING_FIELDS[:6],
     "speedup",
     *TIMING_FIELDS[6:],
+    "ref_shift",
+    "ref_moved",
+    "path",
+    "gpu",
+    *REF_SELF_FIELDS,  # last: a number, so that a row cut short is told from a whole one
 ]
 
 
@@ -138,8 +150,8 @@ def make_trace(
         t = outcome.timing
         perf = Performance(
             latency_ms=t["p50_us"] / 1e3,
-            reference_latency_ms=t["ref_p50_us"] / 1e3,
-            speedup_factor=t["ref_p50_us"] / t["p50_us"],
+            reference_latency_ms=t["ref_self_p50_us"] / 1e3,
+            speedup_factor=t["ref_self_p50_us"] / t["p50_us"],
         )
     evaluation = Evaluation(
         status=outcome.status,
@@ -156,7 +168,7 @@ def make_trace(
     )
 
 
-def result_row(run_id: str, trace: Trace, outcome: Outcome, commit: str) -> dict:
+def result_row(run_id: str, trace: Trace, outcome: Outcome, commit: str, gpu: str = "") -> dict:
     t = outcome.timing or {}
     ev = trace.evaluation
     row = {
@@ -169,11 +181,23 @@ def result_row(run_id: str, trace: Trace, outcome: Outcome, commit: str) -> dict
         "workload_uuid": trace.workload.uuid,
         "M": trace.workload.axes.get("M", ""),
         "status": ev.status.value,
-        "speedup": f"{t['ref_p50_us'] / t['p50_us']:.4f}" if t else "",
+        "speedup": f"{t['ref_self_p50_us'] / t['p50_us']:.4f}" if t else "",
+        "path": outcome.path or "",
+        "gpu": gpu,
     }
-    for k in TIMING_FIELDS:
+    for k in [*TIMING_FIELDS, *REF_SELF_FIELDS]:
         row[k] = f"{t[k]:.3f}" if k in t else ""
+    if t:
+        shift = reference_shift(t)
+        row["ref_shift"] = f"{shift:+.4f}"
+        row["ref_moved"] = "yes" if abs(shift) > REF_MOVED_TOLERANCE else "no"
     return row
+
+
+def reference_shift(timing: dict) -> float:
+    """How much the solution moved the reference: its median after the solution over its
+    median after itself, minus one."""
+    return timing["ref_p50_us"] / timing["ref_self_p50_us"] - 1
 
 
 class Runner:
@@ -185,12 +209,14 @@ class Runner:
         self.commit = git_commit(dataset.root)
         self.run_id = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
         self.rows: list[dict] = []
+        self.gpu = ""  # "index:name" of the GPU the current worker owns, from its hello
 
     def _record(self, trace: Trace, outcome: Outcome) -> None:
-        row = result_row(self.run_id, trace, outcome, self.commit)
+        row = result_row(self.run_id, trace, outcome, self.commit, self.gpu)
         csv_path = results_path(self.ds.root, trace.definition)
         trace_path = self.trace_path(trace)
         with dataset_lock(self.ds.root):
+            extend_csv_header(csv_path, RESULT_FIELDS)
             new_csv = not csv_path.exists() or csv_path.stat().st_size == 0
             buf = io.StringIO()
             w = csv.DictWriter(buf, fieldnames=RESULT_FIELDS)
@@ -310,6 +336,7 @@ class Runner:
                 kind = msg["kind"]
                 if kind == "hello":
                     environment = msg["environment"]
+                    self.gpu = msg.get("gpu", "")
                 elif kind == "built":
                     self.log(f"{solution.name}: built in {msg['seconds']:.1f} s")
                 elif kind == "start":

@@ -47,9 +47,8 @@ def json_line_parses(line: bytes, header: bytes | None = None) -> bool:
 def csv_line_parses(line: bytes, header: bytes | None) -> bool:
     """A CSV row parses when it has the header's fields and each field is whole.
 
-    The runner writes numbers with a fixed count of decimals and ISO dates, so a row cut inside
-    its last field would still have the right count of fields: the last field is therefore
-    also checked against the form every earlier row of the file gives it (see `_whole_field`).
+    A row cut inside its last field would still have the right count of fields, so the last
+    field is also checked against the form the runner writes it in (see `_whole_field`).
     """
     if header is None:
         return False
@@ -58,7 +57,11 @@ def csv_line_parses(line: bytes, header: bytes | None) -> bool:
         fields = next(csv.reader(io.StringIO(line.decode())))
     except (UnicodeDecodeError, csv.Error, StopIteration):
         return False
-    return len(fields) == len(names) and _whole_field(fields[-1])
+    if len(fields) != len(names) or not _whole_field(fields[-1]):
+        return False
+    # The runner fills its last two columns together (or neither): a value before an empty
+    # last field means the row was cut right after its last comma.
+    return not (len(fields) > 1 and fields[-2] != "" and fields[-1] == "")
 
 
 def _whole_field(value: str) -> bool:
@@ -166,3 +169,37 @@ def unwritable(folders: list[Path]) -> list[str]:
         except OSError as e:
             bad.append(f"{folder}: {e.strerror or e}")
     return bad
+
+
+def extend_csv_header(path: Path, fields: list[str]) -> None:
+    """Give a CSV written with fewer columns the columns added since (at the end), its older
+    rows empty there, in one atomic replace. Call it under the dataset lock."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    with open(path, newline="") as f:
+        header = next(csv.reader(f), [])
+    if header == fields:
+        return
+    if header != fields[: len(header)]:
+        raise ValueError(
+            f"{path}: its columns {header} are not a prefix of the runner's {fields}: "
+            "move the file aside, the runner will start a new one"
+        )
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(fields)
+    pad = [""] * (len(fields) - len(header))
+    for row in rows[1:]:
+        w.writerow(row + pad)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", newline="") as f:
+            f.write(out.getvalue())
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -20,7 +20,49 @@ def _environment() -> dict:
             libs[pkg] = version(pkg)
         except PackageNotFoundError:
             pass
+    driver = _driver_version()
+    if driver:
+        libs["driver"] = driver
     return {"hardware": torch.cuda.get_device_name().replace(" ", "_"), "libs": libs}
+
+
+def _driver_version() -> str | None:
+    """The NVIDIA driver's version (torch does not expose it); None where nvidia-smi is absent."""
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            ["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader", "-i", "0"],
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+        return out.stdout.strip().splitlines()[0] if out.returncode == 0 else None
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return None
+
+
+def gpu_label() -> str:
+    """'index:name' of the GPU this process uses, the index as the host numbers it."""
+    import torch
+
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES", "")
+    index = visible.split(",")[0].strip() if visible else str(torch.cuda.current_device())
+    return f"{index}:{torch.cuda.get_device_name()}"
+
+
+def served_path(runnable, m: int) -> str | None:
+    """The solution's own word on which of its code paths serves M rows on this GPU: its entry
+    module's `served_path(M)`, if it has one (flashinfer-bench keeps the entry function)."""
+    import sys
+
+    fn = getattr(runnable, "_callable", None)
+    module = sys.modules.get(getattr(fn, "__module__", ""), None)
+    ask = getattr(module, "served_path", None)
+    try:
+        return str(ask(m)) if callable(ask) else None
+    except Exception as e:  # the answer is informational: never fail a pair on it
+        return f"unknown ({type(e).__name__})"
 
 
 def _context_alive() -> bool:
@@ -51,7 +93,14 @@ def worker_main(conn, root: str, solution_name: str, uuids: list[str], settings)
         solution = trace_set.get_solution(solution_name)
         definition = trace_set.definitions[solution.definition]
         workloads = {t.workload.uuid: t.workload for t in trace_set.workloads[definition.name]}
-        conn.send({"kind": "hello", "environment": _environment(), "pid": os.getpid()})
+        conn.send(
+            {
+                "kind": "hello",
+                "environment": _environment(),
+                "pid": os.getpid(),
+                "gpu": gpu_label(),
+            }
+        )
         registry = BuilderRegistry.get_instance()
         reference = registry.build_reference(definition)
         start = time.perf_counter()
@@ -65,6 +114,7 @@ def worker_main(conn, root: str, solution_name: str, uuids: list[str], settings)
         for uuid in uuids:
             conn.send({"kind": "start", "uuid": uuid})
             outcome = evaluate(runnable, reference, definition, workloads[uuid], timer, settings)
+            outcome.path = served_path(runnable, workloads[uuid].axes.get("M", 0))
             conn.send({"kind": "result", "uuid": uuid, "outcome": outcome})
             if outcome.status == EvaluationStatus.RUNTIME_ERROR and not _context_alive():
                 conn.send({"kind": "context_lost"})

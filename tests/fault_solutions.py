@@ -80,3 +80,41 @@ def fault_solution(name: str, definition: str = "gemm_n3072_k2048") -> Solution:
         ),
         sources=[SourceFile(path="main.py", content=source)],
     )
+
+
+# Correct, but it leaves work running on a side stream after it returns, so the next kernel (the
+# runner's reference) shares the GPU with it: the runner must flag the reference as moved.
+DISTURBING_SOURCE = """
+import torch
+
+_side = None
+_x = None
+
+
+def run(A, B, C):
+    global _side, _x
+    torch.matmul(A, B.T, out=C)
+    if _side is None:
+        _side = torch.cuda.Stream()
+        _x = torch.randn(4096, 4096, device=A.device, dtype=torch.float16)
+    _side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(_side):
+        for _ in range(4):
+            torch.matmul(_x, _x)
+"""
+
+
+def disturbing_solution() -> Solution:
+    return Solution(
+        name="zz_disturbs",
+        definition="gemm_n3072_k2048",
+        author="tests",
+        spec=BuildSpec(
+            language="python",
+            target_hardware=["NVIDIA_H200"],
+            entry_point="main.py::run",
+            dependencies=["torch"],
+            destination_passing_style=True,
+        ),
+        sources=[SourceFile(path="main.py", content=DISTURBING_SOURCE)],
+    )

@@ -8,7 +8,8 @@ import sys
 import time
 
 import pytest
-from fault_solutions import FAULTS, fault_solution
+import torch
+from fault_solutions import FAULTS, disturbing_solution, fault_solution
 from flashinfer_bench.data import Trace, load_jsonl_file
 from helpers import make_dataset, repo_solution, traces_file
 
@@ -91,3 +92,14 @@ def test_kill_then_resume_finishes_without_redoing(tmp_path):
     assert [t.solution for t in after[:4]] == ["torch_matmul"] * 4
     assert sorted(t.solution for t in after[4:]) == ["zz_slow"] * 4
     assert all(t.evaluation.status.value == "PASSED" for t in after)
+
+
+def test_a_solution_that_disturbs_the_next_kernel_is_flagged(tmp_path):
+    root = make_dataset(tmp_path, [16], [repo_solution("torch_matmul"), disturbing_solution()])
+    opts = RunOptions(settings=Settings(correctness_trials=1, iters=100, warmup=5))
+    rows = {r["solution"]: r for r in Runner(load_dataset(root), opts, log=print).run()}
+    assert rows["zz_disturbs"]["status"] == "PASSED"
+    assert rows["zz_disturbs"]["ref_moved"] == "yes", rows["zz_disturbs"]["ref_shift"]
+    assert rows["torch_matmul"]["ref_moved"] == "no", rows["torch_matmul"]["ref_shift"]
+    assert rows["torch_matmul"]["path"] == "cublas"
+    assert rows["torch_matmul"]["gpu"].endswith(torch.cuda.get_device_name())

@@ -127,3 +127,17 @@ def test_unwritable_names_a_folder_blocked_by_a_file(tmp_path):
     (tmp_path / "traces").write_text("not a folder")
     bad = unwritable([tmp_path / "traces" / "gemm", tmp_path / "results"])
     assert len(bad) == 1 and bad[0].startswith(str(tmp_path / "traces" / "gemm"))
+
+
+def test_a_csv_row_cut_right_after_its_last_comma_is_moved_aside(tmp_path):
+    p = tmp_path / "r.csv"
+    p.write_bytes(f"{HEADER}\r\n{ROW}\r\n{ROW.rsplit(',', 1)[0]},".encode())
+    done, _ = _repair(p, csv_line_parses)
+    assert done not in (None, "newline") and p.read_bytes().count(b"\n") == 2
+
+
+def test_a_row_of_an_older_run_with_empty_new_columns_is_whole(tmp_path):
+    p = tmp_path / "r.csv"
+    p.write_bytes(f"{HEADER},new1,new2\r\n{ROW},,".encode())
+    done, _ = _repair(p, csv_line_parses)
+    assert done == "newline"

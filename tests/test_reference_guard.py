@@ -1,0 +1,90 @@
+"""The runner times the reference twice each round, right after the solution and right after
+itself; a solution that slows the next kernel is flagged and cannot inflate its own speedup.
+A fake device timeline stands in for the GPU."""
+
+import random
+
+from fibgemm.evaluate import reference_note
+from fibgemm.timing import DeviceActivity, call_order, spans_per_callable, split_calls
+
+FLUSH = "flush"
+
+
+def _timeline(rounds: int, ref_us: float, sol_us: float, drag: float) -> list[DeviceActivity]:
+    """[flush, call] per call in the runner's order [ref, ref, sol]; a reference right after the
+    solution takes `drag` longer (the solution left the GPU changed)."""
+    rng = random.Random(0)
+    t, out = 0, []
+    for i in call_order(3, rounds, interleave=True):
+        out.append(DeviceActivity(FLUSH, t, t + 40_000))
+        t += 41_000
+        base = sol_us if i == 2 else ref_us * (1 + drag if i == 0 else 1)
+        dur = int(base * 1e3 * (1 + rng.uniform(-0.002, 0.002)))
+        out.append(DeviceActivity("gemm", t, t + dur))
+        t += dur + 5_000
+    return out
+
+
+def _timing(drag: float) -> dict:
+    from statistics import median
+
+    spans = split_calls(_timeline(100, 7.2, 6.4, drag), FLUSH, 300)
+    after_sol, after_self, sol = spans_per_callable(spans, call_order(3, 100, True), 3)
+    return {
+        "p20_us": median(sol),
+        "p50_us": median(sol),
+        "p80_us": median(sol),
+        "ref_p20_us": median(after_sol),
+        "ref_p50_us": median(after_sol),
+        "ref_p80_us": median(after_sol),
+        "ref_self_p20_us": median(after_self),
+        "ref_self_p50_us": median(after_self),
+        "ref_self_p80_us": median(after_self),
+        "host_us": 10.0,
+        "ref_host_us": 10.0,
+    }
+
+
+def _row(timing):
+    from helpers import make_dataset  # noqa: F401  (tests' path setup)
+
+    from fibgemm.runner import result_row
+
+    class _Trace:
+        solution, definition = "x", "gemm_n3072_k2048"
+
+        class workload:
+            uuid, axes = "u", {"M": 16}
+
+        class evaluation:
+            timestamp = "2026-12-01T00:00:00+00:00"
+
+            class environment:
+                hardware, libs = "NVIDIA_H200", {}
+
+            class status:
+                value = "PASSED"
+
+    class _Outcome:
+        path = "hopper"
+
+    _Outcome.timing = timing
+    return result_row("run", _Trace, _Outcome, "abc", "0:NVIDIA H200")
+
+
+def test_a_solution_that_slows_the_next_kernel_is_flagged_and_its_speedup_is_honest():
+    row = _row(_timing(drag=0.03))
+    assert row["ref_moved"] == "yes" and float(row["ref_shift"]) > 0.025
+    # the speedup divides by the undisturbed reference: 7.2 / 6.4, not 7.416 / 6.4
+    assert abs(float(row["speedup"]) - 7.2 / 6.4) < 0.01
+    assert row["gpu"] == "0:NVIDIA H200" and row["path"] == "hopper"
+
+
+def test_a_solution_that_leaves_the_gpu_as_it_found_it_is_not_flagged():
+    row = _row(_timing(drag=0.0))
+    assert row["ref_moved"] == "no" and abs(float(row["ref_shift"])) < 0.005
+
+
+def test_the_trace_log_records_both_schedules():
+    note = reference_note(_timing(drag=0.03))
+    assert "after itself" in note and "after the solution (+2.9" in note
