@@ -54,3 +54,24 @@ def run_repo_module(module: str, *args: str, **env: str) -> subprocess.Completed
         text=True,
         timeout=600,
     )
+
+
+def fake_trace(solution: Solution, m_index: int, when: str, hw: str = "NVIDIA_H200") -> Trace:
+    """A trace of `solution`'s current content on workload number `m_index` (a failed run, so
+    it needs no timings): what the runner would have written."""
+    from fibgemm.curation import SHA_KEY
+
+    wl = load_jsonl_file(Trace, WORKLOADS)[m_index]
+    return Trace.model_validate(
+        {
+            "definition": "gemm_n3072_k2048",
+            "workload": wl.workload.model_dump(mode="json"),
+            "solution": solution.name,
+            "evaluation": {
+                "status": "RUNTIME_ERROR",
+                "environment": {"hardware": hw, "libs": {SHA_KEY: solution.hash()}},
+                "timestamp": when,
+                "log": "x",
+            },
+        }
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from helpers import make_dataset, repo_solution, solution_file, traces_file
+from helpers import fake_trace, make_dataset, repo_solution, solution_file, traces_file
 
 from fibgemm import REPO_ROOT
 from fibgemm.checkout import CheckoutError, resolve_root
@@ -22,7 +22,8 @@ def root(tmp_path):
     root = make_dataset(
         tmp_path / "ds", [1, 16, 256], [repo_solution("torch_matmul"), repo_solution("cute_gemm")]
     )
-    lines = traces_file(REPO_ROOT, "baseline").read_text().splitlines()[:5]
+    sol = repo_solution("torch_matmul")
+    lines = [fake_trace(sol, i, f"2026-12-01T00:00:0{i}+00:00").model_dump_json() for i in range(5)]
     traces_file(root, "baseline").parent.mkdir(parents=True)
     traces_file(root, "baseline").write_text("\n".join(lines) + "\n")
     (root / "results").mkdir()
