@@ -1,6 +1,6 @@
-"""Config per M bucket, written by tuners/tune_cute.py on the device; do not edit.
+"""Config per M bucket, written by scripts/tune_cute.py on the device; do not edit.
 
-Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m tuners.tune_cute`
+Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_cute`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --epilogue-buffers: each bucket's config in the previous table, with 1 to 8 epilogue sub-tiles in shared memory.
 M in 1 (bucket <= 1): best geomean 1.129x vs torch; runner-up 1.120x; 2 configs
 M in 2 (bucket <= 2): best geomean 1.124x vs torch; runner-up 1.112x; 3 configs

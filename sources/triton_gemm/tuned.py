@@ -1,6 +1,6 @@
-"""Config per M bucket, written by tuners/tune_triton.py on the device; do not edit.
+"""Config per M bucket, written by scripts/tune_triton.py on the device; do not edit.
 
-Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m tuners.tune_triton`
+Provenance: tuned on NVIDIA H200, 2026-11-30, by `python -m scripts.tune_triton`
 (CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --one-preload-sync: each bucket's config in the previous table, with one CTA barrier in its preload and 1 to all of its ring preloaded.
 M in 1 (bucket <= 1): best geomean 1.118x vs torch; 1 configs
 M in 2 (bucket <= 2): best geomean 1.082x vs torch; runner-up 1.077x; 5 configs
