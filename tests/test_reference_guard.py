@@ -88,3 +88,24 @@ def test_a_solution_that_leaves_the_gpu_as_it_found_it_is_not_flagged():
 def test_the_trace_log_records_both_schedules():
     note = reference_note(_timing(drag=0.03))
     assert "after itself" in note and "after the solution (+2.9" in note
+
+
+def test_the_served_path_is_what_the_entry_module_says_and_never_fails_a_pair():
+    import sys
+    import types
+
+    from fibgemm.worker import served_path
+
+    module = types.ModuleType("fake_solution_main")
+    module.run = lambda A, B, C: None
+    module.run.__module__ = "fake_solution_main"
+    sys.modules["fake_solution_main"] = module
+
+    class Runnable:
+        _callable = module.run
+
+    assert served_path(Runnable, 16) is None  # the module does not say
+    module.served_path = lambda m: "portable" if m > 8 else "gemv"
+    assert [served_path(Runnable, m) for m in (1, 16)] == ["gemv", "portable"]
+    module.served_path = lambda m: 1 / 0
+    assert served_path(Runnable, 16) == "unknown (ZeroDivisionError)"
