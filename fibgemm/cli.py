@@ -3,6 +3,7 @@
     fibgemm run [--solutions NAME ...] [--m M ...] [--resume]   benchmark, write traces + CSV
     fibgemm report                                             table and plot from the CSV
     fibgemm pack [--check]                                     sources/ -> solution JSONs
+    fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
 
 Every argument is checked before anything is built or timed, on any machine: a GPU-less machine
 validates the dataset and the arguments, then says that nothing can be timed there (exit 2).
@@ -52,6 +53,14 @@ def _parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="write results/summary.md and results/latency.png")
     _add_root(report)
 
+    export = sub.add_parser(
+        "export", help="write a submission folder for the flashinfer-trace dataset"
+    )
+    _add_root(export)
+    export.add_argument("--author", required=True, help="the author whose solutions to submit")
+    export.add_argument("--hardware", required=True, help="e.g. NVIDIA_H200 (as traces name it)")
+    export.add_argument("--out", type=Path, required=True, help="a new (or empty) folder")
+
     pack = sub.add_parser("pack", help="pack sources/<name>/ into the solution JSONs")
     _add_root(pack)
     pack.add_argument("--check", action="store_true", help="compare only; exit 1 if stale")
@@ -78,7 +87,8 @@ def main(argv=None) -> int:
     except CheckoutError as e:
         _err(f"error: {e}")
         return 1
-    return {"run": cmd_run, "report": cmd_report, "pack": cmd_pack}[args.command](args, root)
+    commands = {"run": cmd_run, "report": cmd_report, "pack": cmd_pack, "export": cmd_export}
+    return commands[args.command](args, root)
 
 
 def cmd_run(args, root: Path) -> int:
@@ -176,6 +186,34 @@ def cmd_report(args, root: Path) -> int:
         _err(f"error: {csv_path} does not exist: run `fibgemm run` first")
         return 1
     print(write_report(csv_path, root / "results"))
+    return 0
+
+
+def cmd_export(args, root: Path) -> int:
+    from .dataset import DatasetError, load_dataset
+    from .export import ExportError, export
+    from .packing import pack_all
+
+    try:
+        dataset = load_dataset(root)
+    except DatasetError as e:
+        _err(str(e))
+        return 1
+    problems = []
+    if (root / "sources").is_dir():
+        stale = pack_all(root, check=True)
+        problems += [f"{p} disagrees with its sources: run `fibgemm pack`" for p in stale]
+    if problems:
+        _err("cannot export:\n  " + "\n  ".join(problems))
+        return 1
+    try:
+        files = export(dataset, args.author, args.hardware, args.out)
+    except ExportError as e:
+        _err(str(e))
+        return 1
+    print(f"wrote {args.out}:")
+    for f in files:
+        print(f"  {f}")
     return 0
 
 
