@@ -4,6 +4,7 @@
     fibgemm report                                             table and plot from the CSV
     fibgemm pack [--check]                                     sources/ -> solution JSONs
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
+    fibgemm baseline [--solutions NAME ...] [--m M ...]        both timing protocols side by side
 
 Every argument is checked before anything is built or timed, on any machine: a GPU-less machine
 validates the dataset and the arguments, then says that nothing can be timed there (exit 2).
@@ -61,6 +62,13 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--hardware", required=True, help="e.g. NVIDIA_H200 (as traces name it)")
     export.add_argument("--out", type=Path, required=True, help="a new (or empty) folder")
 
+    base = sub.add_parser(
+        "baseline", help="time torch.matmul and solutions under both protocols (reported baseline)"
+    )
+    _add_root(base)
+    base.add_argument("--solutions", nargs="+", help="solutions beside torch.matmul (default: all)")
+    base.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
+
     pack = sub.add_parser("pack", help="pack sources/<name>/ into the solution JSONs")
     _add_root(pack)
     pack.add_argument("--check", action="store_true", help="compare only; exit 1 if stale")
@@ -87,7 +95,13 @@ def main(argv=None) -> int:
     except CheckoutError as e:
         _err(f"error: {e}")
         return 1
-    commands = {"run": cmd_run, "report": cmd_report, "pack": cmd_pack, "export": cmd_export}
+    commands = {
+        "run": cmd_run,
+        "report": cmd_report,
+        "pack": cmd_pack,
+        "export": cmd_export,
+        "baseline": cmd_baseline,
+    }
     return commands[args.command](args, root)
 
 
@@ -214,6 +228,57 @@ def cmd_export(args, root: Path) -> int:
     print(f"wrote {args.out}:")
     for f in files:
         print(f"  {f}")
+    return 0
+
+
+def cmd_baseline(args, root: Path) -> int:
+    import csv
+
+    from . import protocols
+    from .dataset import DatasetError, load_dataset
+    from .runner import check_run_arguments
+
+    try:
+        dataset = load_dataset(root)
+    except DatasetError as e:
+        _err(str(e))
+        return 1
+    problems = check_run_arguments(dataset, args.solutions, args.m)
+    out_dir = root / "results"
+    from .storage import unwritable
+
+    problems += [f"cannot write results: {p}" for p in unwritable([out_dir])]
+    if problems:
+        _err("error: " + "\n       ".join(problems))
+        return 1
+    import torch
+
+    if not torch.cuda.is_available():
+        _err("no CUDA device here: the arguments are valid, but nothing can be timed here.")
+        return 2
+    names = args.solutions or sorted(
+        s.name for sols in dataset.trace_set.solutions.values() for s in sols
+    )
+    csv_path = out_dir / "baseline_protocols.csv"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with open(csv_path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=protocols.FIELDS)
+        w.writeheader()
+
+        def write_row(row):
+            w.writerow(row)
+            f.flush()  # a crash later keeps every row measured so far
+            print(f"M={row['M']:>5} {row['callable']:<14} events {row['events_mean_us']:>8} us"
+                  f"  CUPTI {row['cupti_median_us']:>8} us")  # fmt: skip
+
+        protocols.measure(dataset, names, args.m, write_row, log=_err)
+    with open(csv_path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    reported = protocols.reported_b200(out_dir / "reported_baseline_b200.csv")
+    text = protocols.table(rows, reported)
+    (out_dir / "baseline_protocols.md").write_text(text + "\n")
+    protocols.plot(rows, reported, out_dir / "baseline_protocols.png")
+    print(text)
     return 0
 
 
