@@ -5,6 +5,7 @@
     fibgemm pack [--check]                                     sources/ -> solution JSONs
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
     fibgemm baseline [--solutions NAME ...] [--m M ...]        both timing protocols side by side
+    fibgemm tune {triton,cute} [TUNER ARGS ...]                retune a table (tuners/, on a GPU)
 
 Every argument is checked before anything is built or timed, on any machine: a GPU-less machine
 validates the dataset and the arguments, then says that nothing can be timed there (exit 2).
@@ -69,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     base.add_argument("--solutions", nargs="+", help="solutions beside torch.matmul (default: all)")
     base.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
 
+    tune = sub.add_parser("tune", help="retune a solution's table (runs tuners/tune_<which>.py)")
+    _add_root(tune)
+    tune.add_argument("which", choices=["triton", "cute"])
+    tune.add_argument("tuner_args", nargs=argparse.REMAINDER, help="passed to the tuner")
+
     pack = sub.add_parser("pack", help="pack sources/<name>/ into the solution JSONs")
     _add_root(pack)
     pack.add_argument("--check", action="store_true", help="compare only; exit 1 if stale")
@@ -101,6 +107,7 @@ def main(argv=None) -> int:
         "pack": cmd_pack,
         "export": cmd_export,
         "baseline": cmd_baseline,
+        "tune": cmd_tune,
     }
     return commands[args.command](args, root)
 
@@ -280,6 +287,24 @@ def cmd_baseline(args, root: Path) -> int:
     protocols.plot(rows, reported, out_dir / "baseline_protocols.png")
     print(text)
     return 0
+
+
+def cmd_tune(args, root: Path) -> int:
+    """The tuners live in the checkout (tuners/), not in the installed package: a tuned table
+    is a source file of a solution, rewritten in place."""
+    import os
+    import subprocess
+
+    tuner = root / "tuners" / f"tune_{args.which}.py"
+    if not tuner.exists():
+        _err(f"error: {tuner} does not exist: `fibgemm tune` runs from a checkout")
+        return 1
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+    }
+    cmd = [sys.executable, "-m", f"tuners.tune_{args.which}", *args.tuner_args]
+    return subprocess.run(cmd, cwd=root, env=env).returncode
 
 
 def cmd_pack(args, root: Path) -> int:

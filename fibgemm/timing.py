@@ -136,11 +136,11 @@ class ColdL2Timer:
         warmup: int = 10,
         interleave: bool = True,
     ) -> list[KernelTimes]:
-        """Time several callables in one profiler session (one session costs ~tens of ms).
+        """Time several callables in one profile (starting a profile costs ~tens of ms).
 
         Interleaved (the default), round i calls every callable once, so each sees the same GPU
         state and no ratio between them can depend on their order. On the H200 the order made
-        no measurable difference to torch-vs-solution ratios (scripts/probe_order_bias.py), but
+        no measurable difference to torch-vs-solution ratios (docs/timing.md), but
         at M = 8192 both medians drift ~4% over a few seconds of back-to-back calls, and a
         tuner times dozens of candidates one after another."""
         for fn in fns:

@@ -6,7 +6,7 @@ callables take turns, one loop each per round, and each one's median over the ro
 reported: host speed drifts (one machine gave torch.matmul 12.4 µs in one process and 20.4 µs in
 another), and turns keep that drift out of the comparison. torch.matmul is timed twice: as the
 package's torch_matmul solution calls it (into C) and as the definition's reference does
-(allocating its output). Run on the device (CUDA needed), from the repo root:
+(allocating its output). Run on a CUDA GPU, from the repo root:
     python -m tools.host_overhead [--m 16] [--calls 3000] [--rounds 7]
 """
 

@@ -1,6 +1,6 @@
 """Run a solution on a few M (every kind of table entry, tails in no list) for compute-sanitizer.
 
-Usage (on the device), SOLUTION being triton_gemm or cute_gemm:
+Usage (on a CUDA GPU), SOLUTION being triton_gemm or cute_gemm:
     compute-sanitizer --tool memcheck  python -m tools.sanitize SOLUTION [M ...]
     compute-sanitizer --tool racecheck python -m tools.sanitize SOLUTION [M ...]
 Each M (default: MS) is checked against a float32 reference; exits 1 on a wrong answer.

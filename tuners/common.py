@@ -1,6 +1,6 @@
 """What the tuning scripts share: the M buckets, ranking candidates under the runner's
 protocol (CUPTI span after a 256 MB zero fill, median) against torch.matmul, and writing a
-solution's tuned.py so that anyone can regenerate it on the device.
+solution's tuned.py so that anyone can regenerate it on a GPU.
 """
 
 import argparse

@@ -1,4 +1,4 @@
-"""Tune the CuTe DSL solution's dispatch table on the device; rewrite sources/cute_gemm/tuned.py.
+"""Tune the CuTe DSL solution's dispatch table on a GPU; rewrite sources/cute_gemm/tuned.py.
 
 Every candidate config is compiled (about a second each), checked against a float32 reference
 on fresh random inputs and timed under the runner's protocol against torch.matmul; the best

@@ -1,4 +1,4 @@
-"""Tune the Triton solution's dispatch table on the device; rewrite sources/triton_gemm/tuned.py.
+"""Tune the Triton solution's dispatch table on a GPU; rewrite sources/triton_gemm/tuned.py.
 
 For each representative M, every valid candidate config is checked against torch (float32
 reference, on fresh random inputs) and timed under the runner's protocol (CUPTI span, cold L2,
