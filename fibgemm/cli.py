@@ -51,6 +51,12 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--workload-timeout", type=float, default=120.0, help="seconds per pair")
     run.add_argument("--build-timeout", type=float, default=900.0, help="seconds per build")
     run.add_argument("--no-report", action="store_true", help="skip the table and plot")
+    run.add_argument(
+        "--stored-inputs",
+        action="store_true",
+        help="run the stored-input workloads (stored_inputs/: Llama-like A and B from "
+        "safetensors files) instead of the 43 random-input ones",
+    )
 
     report = sub.add_parser("report", help="write results/summary.md and results/latency.png")
     _add_root(report)
@@ -114,6 +120,12 @@ def main(argv=None) -> int:
 
 def cmd_run(args, root: Path) -> int:
     from .dataset import DatasetError, load_dataset
+
+    if args.stored_inputs:
+        root = root / "stored_inputs"
+        if not (root / "workloads").is_dir():
+            _err(f"error: {root} holds no stored-input workloads")
+            return 1
     from .evaluate import Settings
     from .runner import Runner, RunOptions, check_run_arguments, results_path
     from .storage import repair_appended, unwritable

@@ -114,7 +114,47 @@ def _check_sources(solution: Solution, where: str, problems: list[str]) -> None:
             )
 
 
-def _check_workload(trace: Trace, definitions: dict, where: str, problems: list[str]) -> None:
+def _check_stored_input(root: Path, name: str, spec, d: Definition, axes: dict, where: str):
+    """The problem with a safetensors input (file, key, dtype, shape), or None. Reads only the
+    file's header: a 27 MB file costs nothing to check."""
+    rel = PurePosixPath(spec.path)
+    if rel.is_absolute() or ".." in rel.parts:
+        return f"{where}: input '{name}': path '{spec.path}' must be relative to the dataset root"
+    path = root / rel
+    if not path.is_file():
+        return (
+            f"{where}: input '{name}': {spec.path} does not exist (stored inputs are generated: "
+            "python -m tools.make_stored_inputs)"
+        )
+    try:
+        from safetensors import safe_open
+
+        with safe_open(str(path), framework="numpy") as f:
+            if spec.tensor_key not in f.keys():
+                return (
+                    f"{where}: input '{name}': {spec.path} has no tensor '{spec.tensor_key}' "
+                    f"(it has {sorted(f.keys())})"
+                )
+            sliced = f.get_slice(spec.tensor_key)
+            shape, dtype = list(sliced.get_shape()), sliced.get_dtype()
+    except Exception as e:  # safetensors raises its own error type for a corrupt header
+        return f"{where}: input '{name}': {spec.path} is not a readable safetensors file ({e})"
+    values = {**d.const_axes, **axes}
+    want_shape = [values.get(a) for a in d.inputs[name].shape or []]
+    want_dtype = {"float16": "F16", "bfloat16": "BF16", "float32": "F32"}.get(
+        d.inputs[name].dtype.value, d.inputs[name].dtype.value
+    )
+    if dtype != want_dtype or shape != want_shape:
+        return (
+            f"{where}: input '{name}': {spec.path} ['{spec.tensor_key}'] is {dtype} {shape}, "
+            f"expected {want_dtype} {want_shape}"
+        )
+    return None
+
+
+def _check_workload(
+    trace: Trace, definitions: dict, where: str, problems: list[str], root: Path | None = None
+) -> None:
     if not trace.is_workload_trace():
         problems.append(f"{where}: a workload line must have no solution and no evaluation")
         return
@@ -146,6 +186,12 @@ def _check_workload(trace: Trace, definitions: dict, where: str, problems: list[
             f"{where}: workload.inputs {sorted(trace.workload.inputs)} must be "
             f"exactly the definition's inputs {sorted(d.inputs)}"
         )
+        return
+    for name, spec in trace.workload.inputs.items():
+        if spec.type == "safetensors" and root is not None:
+            problem = _check_stored_input(root, name, spec, d, trace.workload.axes, where)
+            if problem:
+                problems.append(problem)
 
 
 def load_dataset(root: Path | str) -> Dataset:
@@ -213,7 +259,7 @@ def load_dataset(root: Path | str) -> Dataset:
             t = _parse(Trace, line, where, problems)
             if t is None:
                 continue
-            _check_workload(t, definitions, where, problems)
+            _check_workload(t, definitions, where, problems, root)
             d = definitions.get(t.definition)
             broken = d and layout.check_workloads_path(layout.parts(root, p), d.name, d.op_type)
             if broken:

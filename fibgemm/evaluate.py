@@ -9,10 +9,11 @@ NaN-poisoned before each call (an unwritten element fails), inputs must come bac
 
 import traceback
 from dataclasses import dataclass
+from pathlib import Path
 
 import torch
 from flashinfer_bench.bench.config import BenchmarkConfig
-from flashinfer_bench.bench.utils import compute_error_stats, gen_inputs
+from flashinfer_bench.bench.utils import compute_error_stats, gen_inputs, load_safetensors
 from flashinfer_bench.data import Correctness, Definition, EvaluationStatus, Workload
 from flashinfer_bench.utils import dtype_str_to_torch_dtype
 
@@ -101,14 +102,35 @@ def _check_output(out_name, got, want, inputs, definition: Definition, trial: in
     return None, abs_err, rel_err
 
 
+def _float64_errors(got: torch.Tensor, exact: torch.Tensor) -> tuple[float, float, bool]:
+    """(max abs error, max relative error over nonzero elements, exceeds atol + rtol |exact|)."""
+    err = (got.double() - exact).abs()
+    tol = TOLERANCE.atol + TOLERANCE.rtol * exact.abs()
+    nonzero = exact != 0
+    rel = (err[nonzero] / exact.abs()[nonzero]).max().item() if nonzero.any() else 0.0
+    return err.max().item() if err.numel() else 0.0, rel, bool((err > tol).any())
+
+
 def check_correctness(
-    runnable, reference, definition: Definition, workload: Workload, device, trials: int
+    runnable,
+    reference,
+    definition: Definition,
+    workload: Workload,
+    device,
+    trials: int,
+    stored: dict | None = None,
 ) -> tuple[Outcome | None, Correctness | None, list | None]:
-    """(None, correctness, first inputs) on success; else (the failing Outcome, None, None)."""
+    """(None, correctness, first inputs) on success; else (the failing Outcome, None, None).
+
+    Each output is compared with the definition's reference (flashinfer-bench's check) and with
+    the same reference run in float64 on float64 copies of the inputs, under the same
+    tolerances; the correctness record keeps both the solution's and the fp16 reference's own
+    largest error against float64. `stored`: the workload's safetensors inputs, loaded once."""
     max_abs = max_rel = 0.0
+    f64 = {"max_relative_error_vs_float64": 0.0, "reference_max_relative_error_vs_float64": 0.0}
     first_inputs = None
     for trial in range(trials):
-        inputs = gen_inputs(definition, workload, device=str(device))
+        inputs = gen_inputs(definition, workload, device=str(device), safe_tensors=stored)
         first_inputs = first_inputs or inputs
         with torch.no_grad():
             expected = _call(reference, definition, inputs, device)
@@ -128,7 +150,35 @@ def check_correctness(
             if failed is not None:
                 return failed, None, None
             max_abs, max_rel = max(max_abs, abs_err), max(max_rel, rel_err)
-    return None, Correctness(max_relative_error=max_rel, max_absolute_error=max_abs), first_inputs
+        exact_outs = _exact(reference, definition, inputs)
+        for out_name, got, want, exact in zip(
+            definition.outputs, outs, expected, exact_outs, strict=True
+        ):
+            abs64, rel64, exceeds = _float64_errors(got, exact)
+            _, ref_rel64, _ = _float64_errors(want, exact)
+            f64["max_relative_error_vs_float64"] = max(f64["max_relative_error_vs_float64"], rel64)
+            f64["reference_max_relative_error_vs_float64"] = max(
+                f64["reference_max_relative_error_vs_float64"], ref_rel64
+            )
+            if exceeds:
+                c = Correctness(max_relative_error=rel64, max_absolute_error=abs64, extra=dict(f64))
+                msg = (
+                    f"trial {trial}: output '{out_name}' off the float64 reference by max abs "
+                    f"{abs64:.3g} / rel {rel64:.3g} (atol = rtol = 1e-2)"
+                )
+                return Outcome(EvaluationStatus.INCORRECT_NUMERICAL, msg, c), None, None
+    correctness = Correctness(max_relative_error=max_rel, max_absolute_error=max_abs, extra=f64)
+    return None, correctness, first_inputs
+
+
+def _exact(reference, definition: Definition, inputs: list) -> list[torch.Tensor]:
+    """The definition's reference on float64 copies of the inputs: the exact product to within
+    float64 rounding, whatever the inputs' dtype."""
+    wide = [t.double() if isinstance(t, torch.Tensor) and t.is_floating_point() else t
+            for t in inputs]  # fmt: skip
+    with torch.no_grad():
+        result = reference(*wide)
+    return list(result) if isinstance(result, (tuple, list)) else [result]
 
 
 def reference_note(timing: dict) -> str:
@@ -147,11 +197,15 @@ def evaluate(
     workload: Workload,
     timer: ColdL2Timer,
     settings: Settings,
+    root: Path | None = None,
 ) -> Outcome:
     device = timer.device
     try:
+        stored = None
+        if any(spec.type == "safetensors" for spec in workload.inputs.values()):
+            stored = load_safetensors(definition, workload, root)
         failed, correctness, inputs = check_correctness(
-            runnable, reference, definition, workload, device, settings.correctness_trials
+            runnable, reference, definition, workload, device, settings.correctness_trials, stored
         )
         if failed is not None:
             return failed

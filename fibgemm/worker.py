@@ -9,6 +9,7 @@ import os
 import time
 import traceback
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 
 def _environment() -> dict:
@@ -113,7 +114,9 @@ def worker_main(conn, root: str, solution_name: str, uuids: list[str], settings)
         timer = ColdL2Timer("cuda")
         for uuid in uuids:
             conn.send({"kind": "start", "uuid": uuid})
-            outcome = evaluate(runnable, reference, definition, workloads[uuid], timer, settings)
+            outcome = evaluate(
+                runnable, reference, definition, workloads[uuid], timer, settings, Path(root)
+            )
             outcome.path = served_path(runnable, workloads[uuid].axes.get("M", 0))
             conn.send({"kind": "result", "uuid": uuid, "outcome": outcome})
             if outcome.status == EvaluationStatus.RUNTIME_ERROR and not _context_alive():
