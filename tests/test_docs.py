@@ -51,7 +51,7 @@ def test_results_hold_the_evidence_of_the_current_figures_only():
     assert not _tracked("notes") and not _tracked("results/logs")
 
 
-# How the tree must not speak of itself: session labels, folders named after them, paths
+# How the tree must not speak of itself: labels of its past work, folders named after them, paths
 # outside the repository.
 TALK = re.compile(
     r"\bsessions?\b|\.\./shared|results/logs/s\d|\b(?:eleventh|twelfth|thirteenth|fourteenth|"
@@ -80,6 +80,8 @@ def test_the_tree_speaks_only_of_itself():
     for rel in _tracked():
         path = REPO_ROOT / rel
         if path.suffix in (".png", ".jsonl", ".csv") or not path.is_file():
+            continue
+        if rel == "tests/test_docs.py":  # this file spells the patterns out
             continue
         text = path.read_text(errors="replace")
         for m in TALK.finditer(text):
