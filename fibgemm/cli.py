@@ -34,6 +34,41 @@ def _add_root(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _device_list(text: str) -> list[int]:
+    try:
+        devices = [int(x) for x in text.split(",") if x.strip() != ""]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected GPU indices like 0,1") from None
+    if not devices or min(devices) < 0 or len(set(devices)) != len(devices):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected distinct GPU indices like 0,1")
+    return devices
+
+
+def gpus_to_use(requested: list[int] | None) -> tuple[list[str], str | None]:
+    """(the CUDA_VISIBLE_DEVICES value of each GPU to use, None) or ([], the problem).
+
+    Indices count the GPUs this process sees. GPUs of different kinds are refused: a ratio
+    measured on one kind of GPU is not comparable with one measured on another."""
+    import os
+
+    import torch
+
+    count = torch.cuda.device_count()
+    wanted = requested if requested is not None else list(range(count))
+    missing = [i for i in wanted if i >= count]
+    if missing:
+        return [], f"--devices {missing}: this machine shows {count} GPU(s), 0 to {count - 1}"
+    names = {i: torch.cuda.get_device_name(i) for i in wanted}
+    if len(set(names.values())) > 1:
+        kinds = ", ".join(f"{i}: {n}" for i, n in names.items())
+        return [], (
+            f"GPUs of different kinds ({kinds}): ratios from different GPUs are not comparable "
+            "in one table; pass --devices with GPUs of one kind"
+        )
+    visible = [v.strip() for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if v]
+    return [visible[i] if i < len(visible) else str(i) for i in wanted], None
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fibgemm", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -44,6 +79,12 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
     run.add_argument(
         "--resume", action="store_true", help="skip pairs already traced with the same content"
+    )
+    run.add_argument(
+        "--devices",
+        type=_device_list,
+        help="GPUs to spread the pairs over, e.g. 0,1 (default: every visible GPU; one worker "
+        "process each)",
     )
     run.add_argument("--iters", type=int, default=100, help="timed calls per pair (>= 50)")
     run.add_argument("--warmup", type=int, default=10)
@@ -162,7 +203,13 @@ def cmd_run(args, root: Path) -> int:
 
     from .runner import RecordError
 
+    devices, problem = gpus_to_use(args.devices)
+    if problem:
+        _err(f"error: {problem}")
+        return 1
+    print(f"GPUs: {', '.join(devices)} (one worker process each)")
     options = RunOptions(
+        devices=devices,
         solutions=args.solutions,
         ms=args.m,
         resume=args.resume,

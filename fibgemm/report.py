@@ -35,19 +35,36 @@ def load_rows(path: Path) -> list[dict]:
 
 
 def latest(rows: list[dict]) -> dict:
-    """The newest row of each (solution, M)."""
+    """The newest row of each (solution, M), among the rows of the kind of GPU that ran the
+    newest row: ratios from different GPUs are never put in one table."""
+    if not rows:
+        return {}
+    device = max(rows, key=lambda r: r["date"])["device"]
     out = {}
     for r in sorted(rows, key=lambda r: r["date"]):
-        out[(r["solution"], int(r["M"]))] = r
+        if r["device"] == device:
+            out[(r["solution"], int(r["M"]))] = r
     return out
 
 
+def other_devices(rows: list[dict], newest: dict) -> list[str]:
+    shown = {r["device"] for r in newest.values()}
+    return sorted({r["device"] for r in rows} - shown)
+
+
 def speedup_spread(rows: list[dict], newest: dict) -> dict:
-    """(min, max) speedup over every pass of the same solution content, per (solution, M)."""
+    """(min, max) speedup over every pass of the same solution content on the same kind of
+    GPU, per (solution, M)."""
     spread = defaultdict(list)
     for r in rows:
         key = (r["solution"], int(r["M"]))
-        if r["status"] == "PASSED" and r["solution_sha1"] == newest[key]["solution_sha1"]:
+        ref = newest.get(key)
+        if (
+            ref is not None
+            and r["status"] == "PASSED"
+            and r["solution_sha1"] == ref["solution_sha1"]
+            and r["device"] == ref["device"]
+        ):
             spread[key].append(float(r["speedup"]))
     return {k: (min(v), max(v), len(v)) for k, v in spread.items()}
 
@@ -108,6 +125,12 @@ def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
         lines.append(
             f"\n{len(newest) - len(checked)} of these {len(newest)} rows predate the "
             "reference check: their reference was timed only right after the solution."
+        )
+    others = other_devices(rows, newest)
+    if others:
+        lines.append(
+            f"\nRows of other GPUs ({', '.join(others)}) are left out: a table compares "
+            "ratios measured on one kind of GPU."
         )
     if newest:
         any_row = next(iter(newest.values()))

@@ -1,5 +1,6 @@
-"""The benchmark runner: every (solution, workload) pair, each solution in its own worker
-process, a flashinfer-bench Trace and a results row written the moment a pair finishes.
+"""The benchmark runner: every (solution, workload) pair, evaluated in worker processes (one
+per GPU, each owning its GPU: gpu_workers.py), a flashinfer-bench Trace and a results row
+written the moment a pair finishes, with the GPU that ran it.
 
 Writes (appends) to the dataset:
 - traces/<author>/<op_type>/<definition>.jsonl, serialized as flashinfer-bench writes them,
@@ -10,9 +11,9 @@ Both appends happen under an exclusive lock, so two runners on one dataset never
 import csv
 import datetime as dt
 import io
-import multiprocessing as mp
 import os
 import subprocess
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,6 +86,9 @@ class RunOptions:
     build_timeout_s: float = 900.0
     workload_timeout_s: float = 120.0
     settings: Settings = field(default_factory=Settings)
+    # CUDA_VISIBLE_DEVICES value of each GPU to use, one worker each; None: the environment's.
+    devices: list[str] | None = None
+    worker_target: object = None  # the worker function; None: fibgemm.worker.worker_main
 
 
 def git_commit(root: Path) -> str:
@@ -209,10 +213,10 @@ class Runner:
         self.commit = git_commit(dataset.root)
         self.run_id = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
         self.rows: list[dict] = []
-        self.gpu = ""  # "index:name" of the GPU the current worker owns, from its hello
+        self._lock = threading.Lock()
 
-    def _record(self, trace: Trace, outcome: Outcome) -> None:
-        row = result_row(self.run_id, trace, outcome, self.commit, self.gpu)
+    def _record(self, trace: Trace, outcome: Outcome, gpu: str = "") -> None:
+        row = result_row(self.run_id, trace, outcome, self.commit, gpu)
         csv_path = results_path(self.ds.root, trace.definition)
         trace_path = self.trace_path(trace)
         with dataset_lock(self.ds.root):
@@ -238,10 +242,14 @@ class Runner:
                     "before it"
                 ) from e
             self.ds.trace_set.traces.setdefault(trace.definition, []).append(trace)
-        self.rows.append(row)
-        if self.progress is not None:
-            self.progress.update(1)
-            self.progress.set_postfix_str(f"{trace.solution} M={row['M']} {row['status']}")
+        with self._lock:  # drivers of several GPUs record from their own threads
+            self.rows.append(row)
+            if self.progress is not None:
+                self.progress.update(1)
+                where = f" on GPU {gpu.split(':')[0]}" if gpu else ""
+                self.progress.set_postfix_str(
+                    f"{trace.solution} M={row['M']} {row['status']}{where}"
+                )
 
     def trace_path(self, trace: Trace) -> Path:
         d = self.ds.trace_set.definitions[trace.definition]
@@ -275,97 +283,21 @@ class Runner:
         return plan
 
     def run(self) -> list[dict]:
-        for solution, workloads in self.plan():
-            self._run_solution(solution, workloads)
-        return self.rows
-
-    def _run_solution(self, solution, workloads) -> None:
-        """Run `workloads` in worker processes, a fresh one after each crash or hang."""
-        pending = list(workloads)
-        while pending:
-            self._drive_worker(solution, pending)
-
-    def _finish(self, solution, wl, outcome: Outcome, environment: dict, pending: list) -> None:
-        trace = make_trace(solution.definition, wl, solution, outcome, environment, self.commit)
-        self._record(trace, outcome)
-        pending.remove(wl)
-
-    def _drive_worker(self, solution, pending: list) -> None:
-        """One worker over `pending`; returns when it is done, dead, hung or lost its context.
-        Every workload it leaves finished is removed from `pending`."""
+        """Every planned pair, spread over the GPUs in options.devices (one worker each)."""
+        from .gpu_workers import DriverSettings, run_pairs
         from .worker import worker_main
 
-        ctx = mp.get_context("spawn")
-        parent, child = ctx.Pipe(duplex=False)
-        uuids = [w.uuid for w in pending]
-        proc = ctx.Process(
-            target=worker_main,
-            daemon=True,
-            args=(child, str(self.ds.root), solution.name, uuids, self.opts.settings),
+        pairs = [(s, w) for s, workloads in self.plan() for w in workloads]
+        cfg = DriverSettings(
+            root=str(self.ds.root),
+            settings=self.opts.settings,
+            build_timeout_s=self.opts.build_timeout_s,
+            workload_timeout_s=self.opts.workload_timeout_s,
+            target=self.opts.worker_target or worker_main,
         )
-        proc.start()
-        child.close()
-        environment = {"hardware": "unknown", "libs": {}}
-        current = None  # the workload in flight; None while building
-        timeout = self.opts.build_timeout_s
+        run_pairs(pairs, self.opts.devices or [None], cfg, self._finish, self.log)
+        return self.rows
 
-        def fail_in_flight(status, log):
-            # A build that hung or crashed would do so again: it fails every pending workload.
-            for wl in [current] if current else list(pending):
-                self._finish(solution, wl, Outcome(status, log), environment, pending)
-
-        try:
-            while pending:
-                what = f"workload M={current.axes.get('M')}" if current else "build"
-                if not parent.poll(timeout):
-                    fail_in_flight(
-                        EvaluationStatus.TIMEOUT,
-                        f"{solution.name}: {what} gave no result within "
-                        f"{timeout:.0f} s; worker killed",
-                    )
-                    return
-                try:
-                    msg = parent.recv()
-                except EOFError:
-                    proc.join(5)
-                    fail_in_flight(
-                        EvaluationStatus.RUNTIME_ERROR,
-                        f"{solution.name}: worker died (exit code {proc.exitcode}) during {what}",
-                    )
-                    return
-                kind = msg["kind"]
-                if kind == "hello":
-                    environment = msg["environment"]
-                    self.gpu = msg.get("gpu", "")
-                elif kind == "built":
-                    self.log(f"{solution.name}: built in {msg['seconds']:.1f} s")
-                elif kind == "start":
-                    current = next(w for w in pending if w.uuid == msg["uuid"])
-                    timeout = self.opts.workload_timeout_s
-                elif kind == "result":
-                    self._finish(solution, current, msg["outcome"], environment, pending)
-                    current = None
-                elif kind in ("build_error", "fatal"):
-                    status = (
-                        EvaluationStatus.COMPILE_ERROR
-                        if kind == "build_error"
-                        else EvaluationStatus.RUNTIME_ERROR
-                    )
-                    for wl in list(pending):
-                        self._finish(
-                            solution,
-                            wl,
-                            Outcome(status, f"{solution.name}: {msg['log']}"),
-                            environment,
-                            pending,
-                        )
-                elif kind == "context_lost":
-                    self.log(f"{solution.name}: CUDA context lost; restarting its worker")
-                    return
-                elif kind == "done":
-                    return
-        finally:
-            if proc.is_alive():
-                proc.kill()
-            proc.join()
-            parent.close()
+    def _finish(self, solution, wl, outcome: Outcome, environment: dict, gpu: str) -> None:
+        trace = make_trace(solution.definition, wl, solution, outcome, environment, self.commit)
+        self._record(trace, outcome, gpu)

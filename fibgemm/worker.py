@@ -78,7 +78,14 @@ def _context_alive() -> bool:
         return False
 
 
-def worker_main(conn, root: str, solution_name: str, uuids: list[str], settings) -> None:
+def worker_main(conn, root: str, solution_name: str, settings, device: str | None) -> None:
+    """Build one solution on one GPU, then evaluate the workloads the parent sends, one at a
+    time ({"kind": "eval", "uuid": ...}), until it sends {"kind": "stop"} or goes away.
+
+    `device`: the CUDA_VISIBLE_DEVICES value this worker owns (one GPU), set before CUDA starts,
+    so no kernel of this worker can land on a neighbour's GPU; None keeps the parent's."""
+    if device is not None:
+        os.environ["CUDA_VISIBLE_DEVICES"] = device
     try:
         import torch
         from flashinfer_bench.compile import BuilderRegistry
@@ -112,16 +119,20 @@ def worker_main(conn, root: str, solution_name: str, uuids: list[str], settings)
             return
         conn.send({"kind": "built", "seconds": time.perf_counter() - start})
         timer = ColdL2Timer("cuda")
-        for uuid in uuids:
-            conn.send({"kind": "start", "uuid": uuid})
+        while True:
+            msg = conn.recv()
+            if msg["kind"] != "eval":
+                return
+            uuid = msg["uuid"]
             outcome = evaluate(
                 runnable, reference, definition, workloads[uuid], timer, settings, Path(root)
             )
             outcome.path = served_path(runnable, workloads[uuid].axes.get("M", 0))
-            conn.send({"kind": "result", "uuid": uuid, "outcome": outcome})
-            if outcome.status == EvaluationStatus.RUNTIME_ERROR and not _context_alive():
-                conn.send({"kind": "context_lost"})
+            lost = outcome.status == EvaluationStatus.RUNTIME_ERROR and not _context_alive()
+            conn.send({"kind": "result", "uuid": uuid, "outcome": outcome, "context_lost": lost})
+            if lost:  # an illegal address poisons the context for good: a fresh worker follows
                 os._exit(3)
-        conn.send({"kind": "done"})
+    except (EOFError, BrokenPipeError, KeyboardInterrupt):
+        return  # the parent went away
     except Exception:
         conn.send({"kind": "fatal", "log": traceback.format_exc()})
