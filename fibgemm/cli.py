@@ -44,6 +44,13 @@ def _device_list(text: str) -> list[int]:
     return devices
 
 
+def targets_gpu(target_hardware: list[str], device_name: str) -> bool:
+    """Whether a solution's target_hardware names this GPU: "cuda" names any; "NVIDIA_H100"
+    names "NVIDIA H100 80GB HBM3" (torch's name, spaces as underscores, the model a prefix)."""
+    hw = device_name.replace(" ", "_")
+    return any(t.lower() == "cuda" or hw == t or hw.startswith(t + "_") for t in target_hardware)
+
+
 def gpus_to_use(requested: list[int] | None) -> tuple[list[str], str | None]:
     """(the CUDA_VISIBLE_DEVICES value of each GPU to use, None) or ([], the problem).
 
@@ -85,6 +92,12 @@ def _parser() -> argparse.ArgumentParser:
         type=_device_list,
         help="GPUs to spread the pairs over, e.g. 0,1 (default: every visible GPU; one worker "
         "process each)",
+    )
+    run.add_argument(
+        "--any-gpu",
+        action="store_true",
+        help="also run solutions whose target_hardware does not list this GPU (by default "
+        "they are skipped: a kernel built for another architecture can abort its worker)",
     )
     run.add_argument("--iters", type=int, default=100, help="timed calls per pair (>= 50)")
     run.add_argument("--warmup", type=int, default=10)
@@ -208,9 +221,24 @@ def cmd_run(args, root: Path) -> int:
         _err(f"error: {problem}")
         return 1
     print(f"GPUs: {', '.join(devices)} (one worker process each)")
+    solutions = args.solutions
+    if not args.any_gpu:
+        gpu = torch.cuda.get_device_name(0)
+        every = sorted(s.name for sols in ts.solutions.values() for s in sols)
+        chosen = [ts.get_solution(n) for n in (solutions or every)]
+        skipped = [s for s in chosen if not targets_gpu(s.spec.target_hardware, gpu)]
+        for s in skipped:
+            _err(
+                f"skipped {s.name}: its target_hardware {s.spec.target_hardware} does not list "
+                f"this GPU ({gpu}); --any-gpu runs it anyway"
+            )
+        solutions = [s.name for s in chosen if s not in skipped]
+        if not solutions:
+            _err("error: no selected solution targets this GPU")
+            return 1
     options = RunOptions(
         devices=devices,
-        solutions=args.solutions,
+        solutions=solutions,
         ms=args.m,
         resume=args.resume,
         build_timeout_s=args.build_timeout,

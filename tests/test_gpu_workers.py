@@ -103,3 +103,13 @@ def test_the_report_compares_one_kind_of_gpu_and_says_what_it_left_out():
     text = table(rows)
     assert "1.120" in text and "0.500" not in text
     assert "Rows of other GPUs (NVIDIA_A100) are left out" in text
+
+
+def test_target_hardware_names_a_gpu_as_flashinfer_bench_writes_it():
+    from fibgemm.cli import targets_gpu
+
+    assert targets_gpu(["NVIDIA_H200", "NVIDIA_H100"], "NVIDIA H100 80GB HBM3")
+    assert targets_gpu(["NVIDIA_H200"], "NVIDIA H200")
+    assert targets_gpu(["cuda"], "NVIDIA A100-SXM4-80GB")
+    assert not targets_gpu(["NVIDIA_H200", "NVIDIA_H100"], "NVIDIA B200")
+    assert not targets_gpu(["NVIDIA_H20"], "NVIDIA H200")
