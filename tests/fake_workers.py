@@ -51,3 +51,24 @@ def fake_worker(conn, root, solution_name, settings, device):
             "fake",
         )
         conn.send({"kind": "result", "uuid": msg["uuid"], "outcome": outcome})
+
+
+def fake_rank_worker(conn, device, launch_ref):
+    """A stand-in for tuners.gpu_pool.rank_worker: a config's time is its `cost` on a GPU whose
+    every kernel, torch's too, runs `speed` slower per device number, and config 'bad' is
+    incorrect. Each answer names the GPU that ranked the share."""
+    os.environ["CUDA_VISIBLE_DEVICES"] = device
+    slow = 1 + 0.1 * int(device)
+    while True:
+        task = conn.recv()
+        if task is None:
+            return
+        ms, cfgs, iters = task
+        torch_us = 7.0 * slow
+        conn.send(
+            [
+                (torch_us / (c["cost"] * slow), {**c, "gpu": device})
+                for c in cfgs
+                if c["name"] != "bad"
+            ]
+        )

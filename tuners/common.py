@@ -158,13 +158,24 @@ def tune_bucket(
     usable: set | None = None,
     report: Callable[[str], None] | None = None,
     current: object = None,
+    pool=None,
 ) -> tuple[object, str]:
     """The best config of one bucket and its provenance line. `usable`: the configs that
     compiled (None: all). `report`, if given, gets the bucket's `scoreboard` (`current`: the
-    config the table held, marked there)."""
+    config the table held, marked there). `pool` (a gpu_pool.GpuPool): rank the candidates on
+    several GPUs, each against torch on its own GPU, and pick from the gathered ratios."""
     ms = tuned_ms(limit, every_m)
     cfgs = configs_to_compile([limit], candidates, every_m)
     cfgs = [c for c in cfgs if usable is None or c in usable]
+    if pool is not None:
+        scored = pool.rank(ms, cfgs, iters)
+        if not scored:
+            raise SystemExit(
+                f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct"
+            )
+        if report:
+            report(scoreboard(scored, current))
+        return scored[0][1], bucket_line_over_ms(ms, limit, scored, len(scored))
     if every_m:
         ranked, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters)
     else:
@@ -313,6 +324,11 @@ def parse_tuner_args(
         flag = "--" + name.replace("_", "-")
         passes.add_argument(flag, action="store_true", help=refinement.help)
     p.add_argument("--iters", type=int, default=iters, help="timed calls per config")
+    p.add_argument(
+        "--devices",
+        type=lambda text: [int(x) for x in text.split(",")],
+        help="GPUs to spread each bucket's candidates over, e.g. 0,1 (default: every GPU)",
+    )
     p.add_argument("--jobs", type=int, default=12, help="parallel compile processes (Triton)")
     p.add_argument("--dry-run", action="store_true", help="print, do not write tuned.py")
     p.add_argument(
@@ -362,6 +378,7 @@ def tune_and_save(
     usable: set | None = None,
     current: tuple[dict, dict] = ({}, {}),
     method_note: str = "",
+    launch_ref: tuple[str, str] | None = None,
 ) -> None:
     """Retune args.buckets, add the `kept` rows and lines of the others (from `kept_rows`, which
     the tuners call before they compile, so that a bad table fails first), and write the table
@@ -369,14 +386,40 @@ def tune_and_save(
 
     The table is written after every bucket, the buckets not yet retuned keeping their rows in
     `current` (`table_rows` of the table being retuned), so that a run cut short (a time limit,
-    a lost device) keeps every bucket it finished. A dry run prints the table once, at the end."""
+    a lost device) keeps every bucket it finished. A dry run prints the table once, at the end.
+
+    With several GPUs (args.devices, default every visible one) each bucket's candidates are
+    spread over them (`launch_ref`: (module, function) of `launch`, for the GPUs' processes)."""
+    from contextlib import nullcontext
+
+    from fibgemm.cli import gpus_to_use
+
     best, notes = kept
-    timer = ColdL2Timer("cuda")
-    b = torch.randn(N, K, dtype=torch.float16, device="cuda")
+    devices, problem = gpus_to_use(getattr(args, "devices", None))
+    if problem:
+        raise SystemExit(problem)
+    pooled = len(devices) > 1 and launch_ref is not None
+    if pooled:
+        from .gpu_pool import GpuPool
+
+        print(f"ranking each bucket's candidates on GPUs {', '.join(devices)}", flush=True)
+    timer = None if pooled else ColdL2Timer("cuda")
+    b = None if pooled else torch.randn(N, K, dtype=torch.float16, device="cuda")
+    with GpuPool(devices, launch_ref) if pooled else nullcontext() as pool:
+        _tune_buckets(
+            args, best, notes, script, imports, path, candidates, launch, usable, current,
+            method_note, timer, b, pool,
+        )  # fmt: skip
+
+
+def _tune_buckets(
+    args, best, notes, script, imports, path, candidates, launch, usable, current, method_note,
+    timer, b, pool,
+) -> None:  # fmt: skip
     for i, limit in enumerate(args.buckets, 1):
         best[limit], notes[limit] = tune_bucket(
             timer, limit, b, candidates, launch, args.iters, args.every_m, usable,
-            report=print, current=current[0].get(limit),
+            report=print, current=current[0].get(limit), pool=pool,
         )  # fmt: skip
         print(notes[limit], "\n   ", best[limit], flush=True)
         rows, lines = {**current[0], **best}, {**current[1], **notes}

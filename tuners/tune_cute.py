@@ -470,6 +470,7 @@ def main() -> int:
     tune_and_save(
         args, kept, "tuners/tune_cute.py", TABLE_IMPORTS, TUNED_PATH, pick_from,
         cute_main.launch_config, current=current, method_note=note,
+        launch_ref=("cute_gemm.main", "launch_config"),
     )  # fmt: skip
     return 0
 

@@ -467,6 +467,7 @@ def main() -> int:
     tune_and_save(
         args, kept, "tuners/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, pick_from,
         launch_config, ok_cfgs, current, method_note=note,
+        launch_ref=("triton_gemm.main", "launch_config"),
     )  # fmt: skip
     return 0
 
