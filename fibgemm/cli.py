@@ -26,6 +26,17 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
+def _load(root: Path):
+    """The dataset at `root`, or None after printing every problem with it."""
+    from .dataset import DatasetError, load_dataset
+
+    try:
+        return load_dataset(root)
+    except DatasetError as e:
+        _err(str(e))
+        return None
+
+
 def _add_root(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--root",
@@ -173,22 +184,18 @@ def main(argv=None) -> int:
 
 
 def cmd_run(args, root: Path) -> int:
-    from .dataset import DatasetError, load_dataset
+    from .evaluate import Settings
+    from .runner import Runner, RunOptions, check_run_arguments, results_path
+    from .storage import repair_appended, unwritable
 
     if args.stored_inputs:
         root = root / "stored_inputs"
         if not (root / "workloads").is_dir():
             _err(f"error: {root} holds no stored-input workloads")
             return 1
-    from .evaluate import Settings
-    from .runner import Runner, RunOptions, check_run_arguments, results_path
-    from .storage import repair_appended, unwritable
-
     repair_appended(root, log=_err)
-    try:
-        dataset = load_dataset(root)
-    except DatasetError as e:
-        _err(str(e))
+    dataset = _load(root)
+    if dataset is None:
         return 1
     for w in dataset.warnings:
         _err(f"warning: {w}")
@@ -298,14 +305,11 @@ def cmd_report(args, root: Path) -> int:
 
 
 def cmd_export(args, root: Path) -> int:
-    from .dataset import DatasetError, load_dataset
     from .export import ExportError, export
     from .packing import pack_all
 
-    try:
-        dataset = load_dataset(root)
-    except DatasetError as e:
-        _err(str(e))
+    dataset = _load(root)
+    if dataset is None:
         return 1
     problems = []
     if (root / "sources").is_dir():
@@ -329,18 +333,14 @@ def cmd_baseline(args, root: Path) -> int:
     import csv
 
     from . import protocols
-    from .dataset import DatasetError, load_dataset
     from .runner import check_run_arguments
+    from .storage import unwritable
 
-    try:
-        dataset = load_dataset(root)
-    except DatasetError as e:
-        _err(str(e))
+    dataset = _load(root)
+    if dataset is None:
         return 1
     problems = check_run_arguments(dataset, args.solutions, args.m)
     out_dir = root / "results"
-    from .storage import unwritable
-
     problems += [f"cannot write results: {p}" for p in unwritable([out_dir])]
     if problems:
         _err("error: " + "\n       ".join(problems))

@@ -9,14 +9,12 @@ traces it has just added stay, the older traces they supersede leave. Nothing is
 pair also has its row in results/<definition>.csv, with its commit, content hash and date.
 """
 
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from flashinfer_bench.data import Solution, Trace, load_jsonl_file
 
-from .storage import dataset_lock
+from .storage import dataset_lock, replace_atomically
 
 SHA_KEY = "fibgemm.solution_sha1"
 
@@ -42,19 +40,6 @@ def current_traces(traces: list[Trace], solutions: dict[str, Solution]) -> list[
     return [t for i, t in enumerate(traces) if i in keep]
 
 
-def _replace_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def keep_current(
     root: Path, solutions: dict[str, Solution], log: Callable[[str], None] = print
 ) -> dict[str, int]:
@@ -67,7 +52,7 @@ def keep_current(
             kept = current_traces(traces, solutions)
             if len(kept) == len(traces):
                 continue
-            _replace_atomically(path, "".join(t.model_dump_json() + "\n" for t in kept))
+            replace_atomically(path, "".join(t.model_dump_json() + "\n" for t in kept))
             n = len(traces) - len(kept)
             dropped[str(path)] = n
             log(

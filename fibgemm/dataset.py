@@ -252,13 +252,7 @@ def load_dataset(root: Path | str) -> Dataset:
     uuids: dict[str, str] = {}
     shapes: dict[tuple, str] = {}
     for p in sorted((root / "workloads").rglob("*.jsonl")):
-        for n, line in enumerate(p.read_text().splitlines(), 1):
-            if not line.strip():
-                continue
-            where = f"{rel(p)}:{n}"
-            t = _parse(Trace, line, where, problems)
-            if t is None:
-                continue
+        for where, t in _traces_of(p, rel(p), problems):
             _check_workload(t, definitions, where, problems, root)
             d = definitions.get(t.definition)
             broken = d and layout.check_workloads_path(layout.parts(root, p), d.name, d.op_type)
@@ -290,6 +284,15 @@ def load_dataset(root: Path | str) -> Dataset:
     )
 
 
+def _traces_of(path: Path, rel: str, problems: list[str]):
+    """(file:line, Trace) of each line of a JSONL file that parses; the others go to problems."""
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if line.strip():
+            t = _parse(Trace, line, f"{rel}:{n}", problems)
+            if t is not None:
+                yield f"{rel}:{n}", t
+
+
 def _check_trace_file(root, p, definitions, solutions, problems, warnings) -> None:
     """traces/<author>/<op_type>/<definition>.jsonl holds traces of that author's solutions of
     that definition; traces/<op_type>/<definition>.jsonl is flashinfer-bench run's own file."""
@@ -313,13 +316,7 @@ def _check_trace_file(root, p, definitions, solutions, problems, warnings) -> No
     d = definitions.get(stem)
     if d is None or d.op_type != op_type:
         problems.append(f"{rel}: no definition '{stem}' of op_type '{op_type}' for this file")
-    for n, line in enumerate(p.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        where = f"{rel}:{n}"
-        t = _parse(Trace, line, where, problems)
-        if t is None:
-            continue
+    for where, t in _traces_of(p, rel, problems):
         if t.is_workload_trace():
             problems.append(f"{where}: a trace line needs a solution and evaluation")
             continue

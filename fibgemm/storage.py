@@ -193,10 +193,16 @@ def extend_csv_header(path: Path, fields: list[str]) -> None:
     pad = [""] * (len(fields) - len(header))
     for row in rows[1:]:
         w.writerow(row + pad)
+    replace_atomically(path, out.getvalue())
+
+
+def replace_atomically(path: Path, text: str) -> None:
+    """Write `text` to a temporary file beside `path`, flush it to disk, then rename it over
+    `path`: a reader (or a crash) sees the old file or the new one, never a mix."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", newline="") as f:
-            f.write(out.getvalue())
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

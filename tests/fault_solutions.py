@@ -67,6 +67,10 @@ FAULTS = {
 
 def fault_solution(name: str, definition: str = "gemm_n3072_k2048") -> Solution:
     source, dps, _ = FAULTS[name]
+    return _solution(name, source, dps, definition)
+
+
+def _solution(name: str, source: str, dps: bool, definition: str) -> Solution:
     return Solution(
         name=name,
         definition=definition,
@@ -105,16 +109,4 @@ def run(A, B, C):
 
 
 def disturbing_solution() -> Solution:
-    return Solution(
-        name="zz_disturbs",
-        definition="gemm_n3072_k2048",
-        author="tests",
-        spec=BuildSpec(
-            language="python",
-            target_hardware=["NVIDIA_H200"],
-            entry_point="main.py::run",
-            dependencies=["torch"],
-            destination_passing_style=True,
-        ),
-        sources=[SourceFile(path="main.py", content=DISTURBING_SOURCE)],
-    )
+    return _solution("zz_disturbs", DISTURBING_SOURCE, True, "gemm_n3072_k2048")
