@@ -10,7 +10,7 @@
 Every argument is checked before anything is built or timed, on any machine: a GPU-less machine
 validates the dataset and the arguments, then says that nothing can be timed there (exit 2).
 Exit codes: 0 done, 1 bad input (dataset or arguments), 2 no CUDA, 3 some pair did not pass,
-4 a result could not be written.
+4 a result could not be written, 130 interrupted (what finished is recorded).
 """
 
 import argparse
@@ -266,6 +266,12 @@ def cmd_run(args, root: Path) -> int:
         except RecordError as e:
             _err(f"error: {e}; the run stopped there, every earlier pair is recorded")
             return 4
+        except KeyboardInterrupt:
+            _err(
+                f"\ninterrupted: {len(runner.rows)} pair(s) recorded; `fibgemm run --resume` "
+                "with the same arguments runs the rest"
+            )
+            return 130
     from .curation import keep_current
 
     keep_current(root, {s.name: s for sols in ts.solutions.values() for s in sols}, log=_err)
