@@ -67,7 +67,8 @@ def test_devices_are_parsed_and_checked(monkeypatch):
     import pytest
     import torch
 
-    from fibgemm.cli import gpus_to_use, parse_args
+    from fibgemm.cli import parse_args
+    from fibgemm.gpus import gpus_to_use
 
     assert parse_args(["run", "--devices", "0,1"]).devices == [0, 1]
     for bad in ("a", "0,0", "-1", ""):
@@ -106,7 +107,7 @@ def test_the_report_compares_one_kind_of_gpu_and_says_what_it_left_out():
 
 
 def test_target_hardware_names_a_gpu_as_flashinfer_bench_writes_it():
-    from fibgemm.cli import targets_gpu
+    from fibgemm.gpus import targets_gpu
 
     assert targets_gpu(["NVIDIA_H200", "NVIDIA_H100"], "NVIDIA H100 80GB HBM3")
     assert targets_gpu(["NVIDIA_H200"], "NVIDIA H200")

@@ -392,7 +392,7 @@ def tune_and_save(
     spread over them (`launch_ref`: (module, function) of `launch`, for the GPUs' processes)."""
     from contextlib import nullcontext
 
-    from fibgemm.cli import gpus_to_use
+    from fibgemm.gpus import gpus_to_use
 
     best, notes = kept
     devices, problem = gpus_to_use(getattr(args, "devices", None))
