@@ -610,7 +610,7 @@ def test_tune_and_save_retunes_the_asked_buckets_and_keeps_the_rest(
     text = path.read_text()
     assert "tuned on Fake GPU" in text and "line (bucket <= 32)" in text
     rows = "".join(text.split())  # TABLE's rows without the layout
-    assert "(16,'new16',)," in rows and "(1,'old1',)," in rows and "(1<<62,'old" in rows
+    assert "(16,'new16')," in rows and "(1,'old1')," in rows and "(1<<62,'old" in rows
 
 
 def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path, no_device):
@@ -623,7 +623,7 @@ def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path
     def fake_tune_bucket(timer, limit, b, candidates, launch, iters, every_m, usable, **log):
         if limit == 32:
             rows = "".join(path.read_text().split())
-            assert "(16,'new16',)," in rows and "(32,'cur32',)," in rows
+            assert "(16,'new16')," in rows and "(32,'cur32')," in rows
             raise KeyboardInterrupt  # the time limit
         return f"new{limit}", f"line (bucket <= {limit})"
 
@@ -635,7 +635,7 @@ def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path
         tuning.tune_and_save(args, kept, "tuners/tune_x.py", "", path, None, None, None, current)
     text = path.read_text()
     rows = "".join(text.split())
-    assert "(16,'new16',)," in rows and "(32,'cur32',)," in rows and "(1,'old1',)," in rows
+    assert "(16,'new16')," in rows and "(32,'cur32')," in rows and "(1,'old1')," in rows
     assert "line (bucket <= 16)" in text and "old line (bucket <= 32)" in text
 
 
@@ -727,3 +727,13 @@ def test_cute_epilogue_buffer_pass_offers_one_to_eight_buffers_a_sub_tile_at_a_t
     small = CuteConfig(64, 16, swap_ab=True)
     monkeypatch.setattr(cute_main, "select_config", lambda m: small)
     assert tune_cute.with_more_epilogue_buffers(1) == [small]
+
+
+def test_a_rendered_table_has_one_line_a_bucket():
+    text = render_table(
+        "tuners/tune_cute.py", tune_cute.TABLE_IMPORTS, dict(cute_tuned.TABLE), "NVIDIA H200",
+        "2026-12-01", {},
+    )  # fmt: skip
+    body = text[text.index("TABLE = [") : text.index("# fmt: on")].splitlines()[1:-1]
+    assert len(body) == len(BUCKETS)
+    assert all(line.startswith("    (") and line.endswith("),") for line in body)

@@ -262,12 +262,11 @@ def render_table(
     notes: dict,
     method: str = SINGLE_M,
 ) -> str:
-    """The text of a tuned.py: provenance docstring, DEVICE, DATE and TABLE in bucket order,
-    laid out as `ruff format` leaves it (one field a line, trailing commas), so that the file a
-    tuner writes on the device is the one committed and packed."""
+    """The text of a tuned.py: provenance docstring (device, date, command, protocol, one line
+    a bucket), DEVICE, DATE and TABLE with one line a bucket, which `ruff format` leaves as it
+    is, so that the file a tuner writes on a GPU is the one committed and packed."""
     rows = "\n".join(
-        f"    (\n        {'1 << 62' if limit == INF else limit},\n"
-        f"{_config_source(best[limit])}\n    ),"
+        f"    ({'1 << 62' if limit == INF else limit}, {_config_source(best[limit])}),"
         for limit in BUCKETS
     )
     lines = "\n".join(notes[limit] for limit in BUCKETS if limit in notes)
@@ -283,24 +282,26 @@ Provenance: tuned on {device}, {date}, by `python -m {script.removesuffix(".py")
 DEVICE = "{device}"
 DATE = "{date}"
 
-# (largest M of the bucket, config); the last bucket covers every larger M.
+# (largest M of the bucket, config), one line a bucket; the last covers every larger M.
+# fmt: off
 TABLE = [
 {rows}
 ]
+# fmt: on
 '''
 
 
 def _config_source(cfg) -> str:
-    """A config dataclass as source, one field a line (strings in double quotes, as ruff
-    writes them), indented for a row of TABLE; anything else as its repr."""
+    """A config dataclass as source on one line, every field named (strings in double quotes,
+    as ruff writes them); anything else as its repr."""
     if not dataclasses.is_dataclass(cfg):
-        return f"        {cfg!r},"
-    fields = "".join(
-        f"            {f.name}={json.dumps(v) if isinstance(v, str) else repr(v)},\n"
+        return repr(cfg)
+    fields = ", ".join(
+        f"{f.name}={json.dumps(v) if isinstance(v, str) else repr(v)}"
         for f in dataclasses.fields(cfg)
         for v in [getattr(cfg, f.name)]
     )
-    return f"        {type(cfg).__name__}(\n{fields}        ),"
+    return f"{type(cfg).__name__}({fields})"
 
 
 class Refinement(NamedTuple):
