@@ -114,3 +114,20 @@ def test_target_hardware_names_a_gpu_as_flashinfer_bench_writes_it():
     assert targets_gpu(["cuda"], "NVIDIA A100-SXM4-80GB")
     assert not targets_gpu(["NVIDIA_H200", "NVIDIA_H100"], "NVIDIA B200")
     assert not targets_gpu(["NVIDIA_H20"], "NVIDIA H200")
+
+
+def test_the_real_worker_without_cuda_fails_each_pair_with_its_reason(tmp_path):
+    import pytest
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("with CUDA the real worker would evaluate")
+    root = make_dataset(tmp_path, [1, 16], [repo_solution("torch_matmul")])
+    logged = []
+    rows = Runner(load_dataset(root), RunOptions(devices=["0"]), log=logged.append).run()
+    assert [(r["solution"], int(r["M"]), r["status"]) for r in rows] == [
+        ("torch_matmul", 1, "RUNTIME_ERROR"),
+        ("torch_matmul", 16, "RUNTIME_ERROR"),
+    ]
+    traces = load_dataset(root).trace_set.traces["gemm_n3072_k2048"]
+    assert all("no CUDA device in the worker" in t.evaluation.log for t in traces)
