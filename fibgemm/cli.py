@@ -2,6 +2,7 @@
 
     fibgemm run [--solutions NAME ...] [--m M ...] [--resume]   benchmark, write traces + CSV
     fibgemm report                                             table and plot from the CSV
+    fibgemm validate [--root DIR]                              check a dataset (or an export)
     fibgemm pack [--check]                                     sources/ -> solution JSONs
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
     fibgemm baseline [--solutions NAME ...] [--m M ...]        both timing protocols side by side
@@ -92,6 +93,9 @@ def _parser() -> argparse.ArgumentParser:
         "safetensors files) instead of the 43 random-input ones",
     )
 
+    validate = sub.add_parser("validate", help="check every file of a dataset; no GPU needed")
+    _add_root(validate)
+
     report = sub.add_parser("report", help="write results/summary.md and results/latency.png")
     _add_root(report)
 
@@ -148,6 +152,7 @@ def main(argv=None) -> int:
         "export": cmd_export,
         "baseline": cmd_baseline,
         "tune": cmd_tune,
+        "validate": cmd_validate,
     }
     return commands[args.command](args, root)
 
@@ -265,6 +270,23 @@ def _written_folders(dataset) -> list[Path]:
         for s in dataset.trace_set.solutions.get(d.name, []):
             folders.add(layout.trace_path(dataset.root, s.author, d.op_type, d.name).parent)
     return sorted(folders)
+
+
+def cmd_validate(args, root: Path) -> int:
+    dataset = _load(root)
+    if dataset is None:
+        return 1
+    for w in dataset.warnings:
+        _err(f"warning: {w}")
+    ts = dataset.trace_set
+    traces = sum(len(v) for v in ts.traces.values())
+    print(
+        f"{root}: valid: {len(ts.definitions)} definition(s), "
+        f"{sum(len(v) for v in ts.workloads.values())} workloads, "
+        f"{len(dataset.solution_files)} solutions, {traces} traces"
+        + (f", {len(dataset.warnings)} warning(s)" if dataset.warnings else "")
+    )
+    return 0
 
 
 def cmd_report(args, root: Path) -> int:

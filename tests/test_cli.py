@@ -127,3 +127,11 @@ def test_python_m_fibgemm_in_a_second_clone_uses_that_clone(tmp_path):
     assert out.returncode == 1, out.stderr
     assert "unknown solution(s) ['cute_gemm']" in out.stderr
     assert not (clone / "traces").exists() and not (clone / "results").exists()
+
+
+def test_validate_checks_a_dataset_or_an_export_without_a_gpu(root, capsys, tmp_path):
+    assert main(["validate", "--root", str(root)]) == 0
+    assert "valid: 1 definition(s), 3 workloads, 2 solutions, 5 traces" in capsys.readouterr().out
+    (root / "definitions/gemm/gemm_n3072_k2048.json").write_text("{")
+    assert main(["validate", "--root", str(root)]) == 1
+    assert "not valid JSON" in capsys.readouterr().err
