@@ -182,7 +182,7 @@ def test_partial_tiles_are_whole_swizzle_atoms_of_one_plain_64_row_tile():
 
 def test_a_ring_deeper_than_shared_memory_is_refused_before_compiling():
     # 64 x 48 tiles 128 deep: 28 KB a stage, 7 fit beside the epilogue. 8 compiled and its
-    # launch failed on the H200 (cudaErrorInvalidValue, the logs in git at 7791f85).
+    # launch failed on the H200 (cudaErrorInvalidValue, logs at ade0bf1).
     assert CuteConfig(64, 48, swap_ab=False, tile_k=128).stages_that_fit() == 7
     assert is_valid(CuteConfig(64, 48, swap_ab=False, tile_k=128, stages=7), 2048)
     too_deep = CuteConfig(64, 48, swap_ab=False, tile_k=128, stages=8)

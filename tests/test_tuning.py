@@ -117,7 +117,7 @@ def test_triton_gemvs_pass_offers_pipelined_gemvs_up_to_m_8_only():
         assert gemvs and all(isinstance(c, GemvConfig) for c in gemvs), m
         assert all(gemv.is_valid(c, m, N, 2048) for c in gemvs), m
         assert len(set(gemvs)) == len(gemvs), m
-        # Pipelined depths, and the M = 1 probe's winner (logs in git at 58144d1), are among
+        # Pipelined depths, and the M = 1 probe's winner (logs at ade0bf1), are among
         # them.
         assert {c.num_stages for c in gemvs} >= {1, 4, 8, 12}, m
     assert GemvConfig(1, 8, 256, num_warps=4, num_stages=8) in tune_triton.with_gemvs(1)

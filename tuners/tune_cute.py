@@ -7,33 +7,30 @@ with --every-m its configs are scored by their geomean speedup over every worklo
 the runner reports). Candidates favour one tile along the token side (tile_s = M rounded up)
 because a mostly empty last tile costs nearly a full one.
 
-Two cheap passes refine a tuned table without searching the tile shapes again: with --l2-hints
-the candidates of a bucket are its config in the current table and that config with each L2
-cache policy of kernel.L2_HINTS on its TMA loads; with --ring-depths, that config and the same
-with a ring 1 to 4 stages shallower (with B evict-first, fewer B lines in flight take fewer dirty
-victims in the L2: 8 stages beat the full 11 by ~1% at M <= 64,
-logs in git at 7791f85); with --x-rows,
-that config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes:
-more CTAs, each streaming fewer bytes of B) or, for a straight tile, as few rows of A as split
-the tokens over the same number of tiles (fewer bytes of A a CTA); with --split-k, that config and
-swap-AB tiles one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the
-config's L2 hint (on the H200 both passes left the table as it was:
-logs in git at 1c3ee29); with
---epilogues, that config and the same with an epilogue of narrower or fewer sub-tiles where that
-frees room for one ring stage more; with --mma-batches, that config and the same leaving 2 or 3
-stages' WGMMAs in flight (these three left the table as it was: the logs in git at e41a631); with
---stream-k, that config against stream-K walks (one CTA per SM, each a run of k-stages across
-tiles, split tiles summed through a workspace; on the H200 0.37-0.76x torch wherever a tile is
-split, the table's configs first in all 23 buckets tried: the logs in git at b535f37); with
---odd-widths, that config against tiles of an odd number of 8-column groups (40, 56, 72, ...;
-the search steps by 16); with --whole-epilogue, that config with its epilogue staged the other
-way: every sub-tile in shared memory at once (`epi_whole`), or a sub-tile at a time; with
---neighbours, that config against those of the buckets on either side (a second look at a pick
-one tuning run made within its noise); with --cluster-walks, above M = 256 that config against
-persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA multicast; with
---epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory.
+Two cheap passes refine a tuned table without searching the tile shapes again: with --l2-hints the
+candidates of a bucket are its config in the current table and that config with each L2 cache
+policy of kernel.L2_HINTS on its TMA loads; with --ring-depths, that config and the same with a
+ring 1 to 4 stages shallower (with B evict-first, fewer B lines in flight take fewer dirty victims
+in the L2: 8 stages beat the full 11 by ~1% at M <= 64, logs at ade0bf1); with --x-rows, that
+config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes: more CTAs,
+each streaming fewer bytes of B) or, for a straight tile, as few rows of A as split the tokens over
+the same number of tiles (fewer bytes of A a CTA); with --split-k, that config and swap-AB tiles
+one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the config's L2 hint
+(on the H200 both passes left the table as it was: logs at ade0bf1); with --epilogues, that config
+and the same with an epilogue of narrower or fewer sub-tiles where that frees room for one ring
+stage more; with --mma-batches, that config and the same leaving 2 or 3 stages' WGMMAs in flight
+(these three left the table as it was: logs at ade0bf1); with --stream-k, that config against
+stream-K walks (one CTA per SM, each a run of k-stages across tiles, split tiles summed through a
+workspace; on the H200 0.37-0.76x torch wherever a tile is split, the table's configs first in all
+23 buckets tried: logs at ade0bf1); with --odd-widths, that config against tiles of an odd number
+of 8-column groups (40, 56, 72, ...; the search steps by 16); with --whole-epilogue, that config
+with its epilogue staged the other way: every sub-tile in shared memory at once (`epi_whole`), or a
+sub-tile at a time; with --neighbours, that config against those of the buckets on either side (a
+second look at a pick one tuning run made within its noise); with --cluster-walks, above M = 256
+that config against persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA
+multicast; with --epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory.
 
-Usage (on the H200, CuTe DSL installed, from the repo root):
+Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune cute ...`):
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
          | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
@@ -231,7 +228,7 @@ def with_smaller_epilogues(m: int) -> list[CuteConfig]:
     with narrower (16-column) or fewer (one) epilogue sub-tiles that free room for one ring
     stage more (--epilogues): 64 x 96 tiles 10 -> 11 stages, 64 x 48 ones 128 deep 7 -> 8,
     128 x 224 ones 4 -> 5. A variant that frees no stage only costs stores, so it is left out.
-    On the H200 the extra stage was level and one buffer behind (the logs in git at e41a631)."""
+    On the H200 the extra stage was level and one buffer behind (logs at ade0bf1)."""
     cfg = cute_main.select_config(m)
     if cfg.stages:
         return [cfg]
@@ -254,7 +251,7 @@ def with_more_epilogue_buffers(m: int) -> list[CuteConfig]:
     shared memory (--epilogue-buffers), staged a sub-tile at a time, where the tile has more
     than two sub-tiles; with the ring as deep as still fits where the table's depth does not.
     The epilogue costs ~1.1 us per 128-row tile, mostly the output's write burst into the
-    dirty L2 (logs in git at 3c6948f): with two buffers each sub-tile's store waits for the
+    dirty L2 (logs at ade0bf1): with two buffers each sub-tile's store waits for the
     one two
     before it, and staging the whole tile (epi_whole) costs 128 x 224 tiles a ring stage. In a
     persistent walk the last stores of a tile are awaited only by the next tile's epilogue.
@@ -277,7 +274,7 @@ def with_more_mma_batches(m: int) -> list[CuteConfig]:
     batches left in flight instead of 1 (--mma-batches): with one, the tensor cores idle
     whenever a consumer's turn round the loop (barrier wait, issue, release) outlasts a stage's
     MMAs, 4 of m64n80k16 at M = 136 (~160 cycles). On the H200 one batch was first or tied in
-    every bucket (the logs in git at e41a631)."""
+    every bucket (logs at ade0bf1)."""
     cfg = cute_main.select_config(m)
     deeper = [replace(cfg, mma_batches=n) for n in (2, 3)]
     return [cfg] + [c for c in deeper if is_valid(c, K)]
@@ -291,7 +288,7 @@ def with_stream_k(m: int) -> list[CuteConfig]:
     A walk gives every SM the same number of k-stages (132 CTAs however many tiles), so a tile
     need not fill a wave: at 136-176, 48 swap-AB tiles of 64 x 144 are 11.6 k-stages a CTA
     where 117 straight 64 x 80 tiles are 32 on 117 SMs. On the H200 the hand-over of a split
-    tile cost more than that (the logs in git at b535f37)."""
+    tile cost more than that (logs at ade0bf1)."""
     cfg = cute_main.select_config(m)
     walks = [replace(cfg, persistent=True, stream_k=True, mma_batches=1)]
     if m <= 256:
@@ -317,7 +314,7 @@ def with_odd_widths(m: int) -> list[CuteConfig]:
     tile across the tokens (M rounded up to 8, where that is odd) up to M = 128, and from
     M = 32 to 256 straight 64-row tiles of every odd width in one wave (at least half of one).
     The search above steps widths by 16: at 136-192, 3 x 43 straight 64 x 72 tiles fill 129
-    SMs where 64 x 80 fills 117 (yet run 0.25-0.35 us slower: the logs in git at 3c6948f)."""
+    SMs where 64 x 80 fills 117 (yet run 0.25-0.35 us slower: logs at ade0bf1)."""
     cfg = cute_main.select_config(m)
     if m > 256:
         return [cfg]
@@ -339,7 +336,7 @@ def with_whole_epilogue(m: int) -> list[CuteConfig]:
     a sub-tile at a time, and back; with the ring as deep as still fits where the table's
     depth does not. On the H200 staging it whole was 1% ahead at M = 136 and 0.4% at 8192,
     0.5% behind at 972 and 2053, 7% at 2379 (a ring of 3 stages instead of 4):
-    the logs in git at 3c6948f."""
+    logs at ade0bf1."""
     cfg = cute_main.select_config(m)
     # Staged whole, the tile's sub-tiles are its buffers; back, it gets the default two.
     other = _ring_that_fits(replace(cfg, epi_whole=not cfg.epi_whole, epi_stages=EPI_STAGES))
@@ -351,9 +348,9 @@ def with_cluster_walks(m: int) -> list[CuteConfig]:
     (--cluster-walks) above M = 256: 128-row tiles 192, 224 or 256 wide, both ways, walked by
     clusters of 2 or 4 CTAs that share each Y tile, with the config's L2 hint, the epilogue
     staged either way. cuBLAS runs 1 x 2 clusters of 256 x 112 tiles at M = 2379, 132 CTAs
-    (the logs in git at c5cf0e3): each stage's bytes from L2 a third fewer than
+    (logs at ade0bf1): each stage's bytes from L2 a third fewer than
     a lone CTA's 128 x 224 tile. On the H200 the table's configs stayed first at 972-2379, and
-    8192 moved to 128 x 192 in clusters of 2, level in the passes (the logs in git at c5cf0e3)."""
+    8192 moved to 128 x 192 in clusters of 2, level in the passes (logs at ade0bf1)."""
     cfg = cute_main.select_config(m)
     if m <= 256:
         return [cfg]
@@ -369,7 +366,7 @@ def with_cluster_walks(m: int) -> list[CuteConfig]:
 def with_neighbours(m: int) -> list[CuteConfig]:
     """The current table's config for M = m against the configs of the buckets on either side
     (--neighbours). On the H200 M = 8 ran its row's 64 x 32 tile (7 stages) at 6.50 us in a
-    run where M = 7 ran its 64 x 16 (9 stages) at 6.21 (the logs in git at ba1224b), a pick its
+    run where M = 7 ran its 64 x 16 (9 stages) at 6.21 (logs at ade0bf1), a pick its
     tuning run had made by 0.6%."""
     from cute_gemm import tuned
 

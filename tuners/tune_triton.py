@@ -169,7 +169,7 @@ def _tile_tma(m: int) -> list[TileTmaConfig]:
 # (BLOCK_S, BLOCK_S2) of the Gluon tiles: power-of-two widths and the two-dot ones between.
 # 72 = 64 + 8: 43 column tiles, so three 64-token rows of them (M = 136-192) are 129 tiles, one
 # wave, where 80-wide ones are 117 (each 10% more MMA work); level on the H200
-# (logs in git at 1c3ee29).
+# (logs at ade0bf1).
 WS_WIDTHS = (
     (32, 0), (32, 16), (64, 0), (64, 8), (64, 16), (64, 32), (128, 0), (128, 64), (256, 0),
 )  # fmt: skip
@@ -217,12 +217,12 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
         if 32 < m <= 48:
             # Tokens 32 + 16 wide: the first dot's box lies inside A. The 64-wide box past A's
             # end took 7.94, 7.50 and 7.20 us at M = 33, 35 and 40, this tile 7.42-7.44
-            # (the logs in git at 177dac1).
+            # (logs at ade0bf1).
             shapes.append((64, 32, 16, True))
         if 32 < m <= 40:
             # Tokens 32 + 8 wide: at M = 40 one tile with no row past A's end, where 32 + 16
             # reads 8. On the H200 second at 35 and 40 (1.117x against 32 + 16's 1.122x,
-            # the logs in git at ba1224b).
+            # logs at ade0bf1).
             shapes.append((64, 32, 8, True))
         out = [
             WsTileConfig(r, s, bk, s2, SWAP_AB=swap)
@@ -265,8 +265,8 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
 def _gemvs(m: int) -> list[GemvConfig]:
     """CUDA-core GEMV configs (gemv.py) at M <= 8: 8, 16 or 32 rows of B a CTA (384, 192 or 96
     CTAs), 128-512 deep, 1-12 stages of tl.range's pipeline, 4 or 8 warps. The fastest
-    read-only streams of B are this loop (logs in git at ba1224b); at M = 1 its 8 x 256 tile,
-    8 stages, ran 6.34 us where the Gluon tile ran 6.51 (the logs in git at 58144d1)."""
+    read-only streams of B are this loop (logs at ade0bf1); at M = 1 its 8 x 256 tile,
+    8 stages, ran 6.34 us where the Gluon tile ran 6.51 (logs at ade0bf1)."""
     if m > 8:
         return []
     block_m = 1 << (m - 1).bit_length()
