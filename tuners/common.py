@@ -7,6 +7,7 @@ import argparse
 import dataclasses
 import datetime as dt
 import json
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -348,6 +349,31 @@ def parse_tuner_args(
     if set(args.buckets) - set(BUCKETS):
         p.error(f"--buckets must be among {BUCKETS}")
     return args
+
+
+class TunerStart(NamedTuple):
+    args: argparse.Namespace
+    kept: tuple[dict, dict]
+    current: tuple[dict, dict]
+    candidates: Callable
+    note: str
+    configs: list
+
+
+def start_tuner(
+    description: str, iters: int, refinements: dict, default: Callable, tuned
+) -> TunerStart | None:
+    """What both tuners do before they compile: parse the command line, refuse without CUDA
+    (None), read the table being retuned (`tuned`, its module), pick the pass's candidates and
+    list every config the run will time."""
+    args = parse_tuner_args(description, iters=iters, refinements=refinements)
+    if not torch.cuda.is_available():
+        print("tuning needs a CUDA device", file=sys.stderr)
+        return None
+    kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
+    pick_from, note = refinement_pass(args, refinements, default)
+    configs = configs_to_compile(args.buckets, pick_from, args.every_m)
+    return TunerStart(args, kept, current, pick_from, note, configs)
 
 
 def refinement_pass(args: argparse.Namespace, refinements: dict, default: Callable):

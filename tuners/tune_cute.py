@@ -44,17 +44,12 @@ import sys
 import time
 from dataclasses import replace
 
-import torch
-
 from fibgemm import REPO_ROOT, K, N
 from tuners.common import (
     Refinement,
-    configs_to_compile,
     device_sms,
-    kept_and_current,
     neighbour_configs,
-    parse_tuner_args,
-    refinement_pass,
+    start_tuner,
     tune_and_save,
 )
 
@@ -447,26 +442,18 @@ REFINEMENTS = {
 
 
 def main() -> int:
-    args = parse_tuner_args(
-        __doc__.splitlines()[0],
-        iters=30,
-        refinements=REFINEMENTS,
-    )
-    if not torch.cuda.is_available():
-        print("tuning needs a CUDA device", file=sys.stderr)
-        return 2
     from cute_gemm import tuned
 
-    kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
+    run = start_tuner(__doc__.splitlines()[0], 30, REFINEMENTS, candidates, tuned)
+    if run is None:
+        return 2
     start = time.perf_counter()
-    pick_from, note = refinement_pass(args, REFINEMENTS, candidates)
-    all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
-    for cfg in all_cfgs:
+    for cfg in run.configs:
         cute_main.compiled_kernel(cfg)
-    print(f"compiled {len(all_cfgs)} configs in {time.perf_counter() - start:.0f} s")
+    print(f"compiled {len(run.configs)} configs in {time.perf_counter() - start:.0f} s")
     tune_and_save(
-        args, kept, "tuners/tune_cute.py", TABLE_IMPORTS, TUNED_PATH, pick_from,
-        cute_main.launch_config, current=current, method_note=note,
+        run.args, run.kept, "tuners/tune_cute.py", TABLE_IMPORTS, TUNED_PATH, run.candidates,
+        cute_main.launch_config, current=run.current, method_note=run.note,
         launch_ref=("cute_gemm.main", "launch_config"),
     )  # fmt: skip
     return 0

@@ -35,12 +35,9 @@ import torch
 from fibgemm import REPO_ROOT, K, N
 from tuners.common import (
     Refinement,
-    configs_to_compile,
     device_sms,
-    kept_and_current,
     neighbour_configs,
-    parse_tuner_args,
-    refinement_pass,
+    start_tuner,
     tune_and_save,
 )
 
@@ -446,27 +443,19 @@ from .ws_tile import WsTileConfig  # noqa: F401"""
 
 
 def main() -> int:
-    args = parse_tuner_args(
-        __doc__.splitlines()[0],
-        iters=40,
-        refinements=REFINEMENTS,
-    )
-    if not torch.cuda.is_available():
-        print("tuning needs a CUDA device", file=sys.stderr)
-        return 2
     from triton_gemm import tuned
 
-    kept, current = kept_and_current(tuned.TABLE, tuned.__doc__, args.buckets)
-    pick_from, note = refinement_pass(args, REFINEMENTS, candidates)
-    all_cfgs = configs_to_compile(args.buckets, pick_from, args.every_m)
+    run = start_tuner(__doc__.splitlines()[0], 40, REFINEMENTS, candidates, tuned)
+    if run is None:
+        return 2
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs, mp_context=mp.get_context("spawn")) as pool:
-        errors = dict(zip(all_cfgs, pool.map(_compile, all_cfgs), strict=True))
+    with ProcessPoolExecutor(run.args.jobs, mp_context=mp.get_context("spawn")) as pool:
+        errors = dict(zip(run.configs, pool.map(_compile, run.configs), strict=True))
     ok_cfgs = {c for c, e in errors.items() if e is None}
-    print(f"compiled {len(ok_cfgs)}/{len(all_cfgs)} configs in {time.perf_counter() - t0:.0f} s")
+    print(f"compiled {len(ok_cfgs)}/{len(run.configs)} configs in {time.perf_counter() - t0:.0f} s")
     tune_and_save(
-        args, kept, "tuners/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, pick_from,
-        launch_config, ok_cfgs, current, method_note=note,
+        run.args, run.kept, "tuners/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, run.candidates,
+        launch_config, ok_cfgs, run.current, method_note=run.note,
         launch_ref=("triton_gemm.main", "launch_config"),
     )  # fmt: skip
     return 0
