@@ -102,3 +102,31 @@ def test_a_solution_that_disturbs_the_next_kernel_is_flagged(tmp_path):
     assert rows["zz_disturbs"]["ref_moved"] == "yes", rows["zz_disturbs"]["ref_shift"]
     assert rows["torch_matmul"]["ref_moved"] == "no", rows["torch_matmul"]["ref_shift"]
     assert rows["torch_matmul"]["gpu"].endswith(torch.cuda.get_device_name())
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "torch_matmul",
+        pytest.param("cute_gemm", marks=pytest.mark.hopper),
+        pytest.param("triton_gemm", marks=pytest.mark.hopper),
+    ],
+)
+def test_stored_inputs_pass_with_their_float64_errors_recorded(tmp_path, name):
+    import shutil
+
+    from tools import make_stored_inputs as gen
+
+    root = tmp_path / "stored"
+    for sub in ("definitions", "solutions"):
+        shutil.copytree(REPO_ROOT / sub, root / sub)
+    shutil.copytree(REPO_ROOT / "stored_inputs/workloads", root / "workloads")
+    gen.write(root)
+    opts = RunOptions(solutions=[name], settings=Settings(correctness_trials=1, iters=50))
+    rows = Runner(load_dataset(root), opts, log=print).run()
+    assert [(int(r["M"]), r["status"]) for r in rows] == [(m, "PASSED") for m in gen.STORED_MS]
+    for t in all_traces(root):
+        extra = t.evaluation.correctness.extra
+        assert extra["max_relative_error_vs_float64"] >= 0, extra
+        assert extra["reference_max_relative_error_vs_float64"] >= 0, extra
+        print(name, t.workload.axes["M"], extra)  # the figures for the docs, with -s
