@@ -394,6 +394,16 @@ def save_table(text: str, path, dry_run: bool, quiet: bool = False) -> None:
             print(f"wrote {path}: run `fibgemm pack` next")
 
 
+def tuning_gpus(args: argparse.Namespace) -> list[str]:
+    """The GPUs a tuning run ranks on (args.devices, default every GPU of one kind)."""
+    from fibgemm.gpus import gpus_to_use
+
+    devices, problem = gpus_to_use(getattr(args, "devices", None))
+    if problem:
+        raise SystemExit(problem)
+    return devices
+
+
 def tune_and_save(
     args: argparse.Namespace,
     kept: tuple[dict, dict],
@@ -419,12 +429,8 @@ def tune_and_save(
     spread over them (`launch_ref`: (module, function) of `launch`, for the GPUs' processes)."""
     from contextlib import nullcontext
 
-    from fibgemm.gpus import gpus_to_use
-
     best, notes = kept
-    devices, problem = gpus_to_use(getattr(args, "devices", None))
-    if problem:
-        raise SystemExit(problem)
+    devices = tuning_gpus(args)
     pooled = len(devices) > 1 and launch_ref is not None
     if pooled:
         from .gpu_pool import GpuPool
