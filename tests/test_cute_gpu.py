@@ -1,8 +1,10 @@
-"""The CuTe DSL solution on a Hopper GPU: every workload M and tails in no list."""
+"""The CuTe DSL solution on a GPU: every workload M and tails in no list, on the path this
+device serves (FIBGEMM_PORTABLE=1 forces the portable one), and the portable kernel itself."""
 
 import pytest
 import torch
 from conftest import TAIL_MS
+from cute_gemm import portable
 from cute_gemm.kernel import CuteConfig
 from cute_gemm.tuned import TABLE
 from gpu_checks import (
@@ -246,3 +248,19 @@ def test_planned_calls_follow_new_operands(run, B, m):
 
     device = check_fresh_operands_every_call(run, B, m)
     assert (m, device) in main._plans
+
+
+@pytest.mark.parametrize("m", [1, 7, 33, 100, 200, 1000, 4097])
+@pytest.mark.parametrize("cfg", sorted({cfg for _, cfg in portable.TABLE}, key=repr), ids=repr)
+def test_portable_configs_match_float32_reference(B, cfg, m):
+    """The portable kernel (mma.sync) run here on every config of its table, whatever path this
+    device serves by default: M shorter than a tile, tails of the Q and P tiles, several waves;
+    row-padded operands at M = 200."""
+    from cute_gemm import main
+
+    def run_cfg(A, B, C):
+        main.launch_config(A, B, C, cfg)
+
+    check_matches_float32_reference(run_cfg, B, m)
+    if m == 200:
+        check_row_padded_views(run_cfg, B, m)

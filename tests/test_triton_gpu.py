@@ -210,3 +210,22 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
     assert torch.isfinite(outs[0]).all(), "unwritten (NaN) elements in C"
     torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
     assert torch.equal(outs[0], outs[1])
+
+
+@pytest.mark.parametrize("shared", [99 * 1024, 163 * 1024])  # sm_86/89/120's and sm_80's
+@pytest.mark.parametrize("m", [1, 7, 33, 100, 136, 200, 1000, 4097])
+def test_pointer_table_rows_run_right_as_other_gpus_would_run_them(B, shared, m):
+    """The portable pointer table that GPUs without 227 KB of shared memory get, its rings cut
+    as on those GPUs, executed here: the row that serves m."""
+    import bisect
+
+    from triton_gemm import main, portable_tuned
+
+    table = portable_tuned.POINTER_TABLE
+    row = table[min(bisect.bisect_left([limit for limit, _ in table], m), len(table) - 1)][1]
+    cfg = portable_tuned.fit_to_shared_memory(row, shared)
+
+    def run_cfg(A, B, C):
+        main.launch_config(A, B, C, cfg)
+
+    check_matches_float32_reference(run_cfg, B, m)

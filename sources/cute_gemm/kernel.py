@@ -26,12 +26,12 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   tile would overwrite the next tile's rows). The MMA still runs 64 rows; the others read
   whatever the shared memory holds and are dropped. 3072 rows of B in 48-row tiles: 64 CTAs,
   each streaming 3/4 of the bytes of a full tile. On the H200 that was level with full tiles
-  (results/logs/s10): the table does not use it.
+  (probe at commit ade0bf1): the table does not use it.
 
 L2 cache policies (`l2_hint`): every TMA load carries an L2 policy; the DSL's default is 0. With
 "b_first" B's loads are evict-first (B is read once a call; the protocol's zero fill leaves the
 L2 full of dirty lines, and a B line chosen as the next victim saves writing one of them back).
-Measured on the H200 (results/logs/s7/probe_l2_hint.log): 0.10-0.16 us less at M = 1-256 on
+Measured on the H200 (probe at commit ade0bf1): 0.10-0.16 us less at M = 1-256 on
 the table's configs, level at 972-2379, 1% more at 8192; the tuner picks per bucket.
 
 TMA multicast (cluster_r > 1): a cluster of cluster_r CTAs along R computes tiles with the same
@@ -44,7 +44,7 @@ repeat the last tile (the shifted last tile again: same values written twice). W
 persistent walk a cluster walks groups of cluster_r tiles along R, one tile of each for each of
 its CTAs, as cuBLAS's 1 x 2 clusters do at M = 2379-8192: at 2379 two 128 x 224 tiles a CTA
 then read 30 KB a stage from L2 instead of 44. On the H200 that was level at 972-8192
-(results/logs/s20): L2 bandwidth does not hold those sizes back.
+(probe at commit ade0bf1): L2 bandwidth does not hold those sizes back.
 The producer gives its registers to the consumers (setmaxnreg).
 
 Split-K (splits > 1): a cluster of `splits` CTAs along the grid's z shares one output tile, each
@@ -65,9 +65,9 @@ stages published at their start, and one wholly inside the tile at its end, as t
 waits for each later CTA's flag (an acquire load), lowers it for the next call, adds the
 partial and runs the epilogue. All in the one launch; each CTA writes at most one partial and
 finishes at most one split tile, and nothing waits on a CTA that waits. Measured on the H200
-(results/logs/s17): every split tile's hand-over costs 2-9 us under the protocol's cold, dirty
-L2, more than the balance gains (0.37-0.76x torch where the table's configs run 1.03-1.20x);
-the table does not use it.
+(probe at commit ade0bf1): every split tile's hand-over costs 2-9 us under the
+protocol's cold, dirty L2, more than the balance gains (0.37-0.76x torch where the
+table's configs run 1.03-1.20x); the table does not use it.
 
 Constraints (`is_valid`): tile_r in {64, 128}; tile_s a multiple of 8 up to 256 (and of
 8 * cluster_r, and of 16 with multicast; multicast without split-K or a stream-K walk);
@@ -221,7 +221,7 @@ class CuteConfig:
     def stages_that_fit(self) -> int:
         """Ring stages that fit in shared memory beside the epilogue's fp16 sub-tiles and the
         mbarriers (1 KB). A deeper ring compiles but cannot launch (on the H200: 234,496 bytes
-        asked, 232,448 allowed, cudaErrorInvalidValue; results/logs/s7/probe_stages_l2.log), so
+        asked, 232,448 allowed, cudaErrorInvalidValue; probe log at commit ade0bf1), so
         is_valid refuses it before anything is compiled."""
         epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * self.epi_buffers
         return (SMEM_BYTES - epi_bytes - 1024) // self.stage_bytes
@@ -502,7 +502,7 @@ class HopperGemm:
         tiles = tiles_r * tiles_s
         # A one-tile CTA traces its body once for its block's (r, s) tile, with no device loop
         # around it: a single-trip loop cost every one-tile config about 0.3 us on the H200
-        # (results/logs/s3/5435bfc-retuned).
+        # (probe at commit ade0bf1).
         k_tiles = cute.size(mX, mode=[1]) // self.cfg.tile_k // self.cfg.splits  # per CTA
         k_first = split * k_tiles
         grid_size = cute.arch.grid_dim()[0]
@@ -886,7 +886,7 @@ class HopperGemm:
         with epi_whole every sub-tile at once (_stage_whole_tile). In a persistent walk the
         tile's last stores are awaited only by the next tile's epilogue (and the kernel's end),
         so the next tile's WGMMAs start without them: with six buffers +0.6% at M = 2053 and
-        2379 on the H200 (results/logs/s20)."""
+        2379 on the H200 (probe at commit ade0bf1)."""
         d_dtype = sD.element_type
         # stmatrix of four 8 x 8 matrices (what the DSL's get_smem_store_op picks for fp16)
         # spans 16 columns of a warp's rows; a sub-tile of 8 or 24 columns takes two, or the
@@ -970,7 +970,7 @@ class HopperGemm:
         """epi_whole: every sub-tile of the tile into its own buffer, behind one barrier, so
         that the TMA stores go out together and no sub-tile waits for the one before it. The
         buffers are rewritten only once the previous tile's stores are done reading them, and
-        the kernel's end waits for the last. On the H200 (results/logs/s18) that was +1% at
+        the kernel's end waits for the last. On the H200 (probe at commit ade0bf1) that was +1% at
         M = 136 and +0.4% at 8192 but -7% where the buffers cost a ring stage (128 x 224): the
         epilogue's time is mostly the output's write burst, not the waits."""
         self._await_buffers(warp_idx, consumers, store_pipe)

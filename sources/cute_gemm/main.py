@@ -1,15 +1,21 @@
 """Entry point of the CuTe DSL solution for gemm_n3072_k2048: run(A, B, C) computes C = A @ B.T.
 
-A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device (Hopper). The kernel
-is kernel.HopperGemm; the config for each M bucket is the table in tuned.py. Each config is
-compiled once, with M dynamic and N, K static, the first time a call needs it (never inside a
-timed call: flashinfer-bench checks correctness first); later calls go through TVM-FFI, which
-takes the torch tensors and torch's current stream directly.
+A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device of compute
+capability 8.0 or newer. Two paths, chosen per device before anything compiles (`path_of`):
+- hopper: kernel.HopperGemm (WGMMA, TMA, warp specialization), the config per M bucket from
+  tuned.py; on sm_90 with a CuTe DSL version it was measured with (HOPPER_DSL).
+- portable: portable.PortableGemm (mma.sync, cp.async, ldmatrix), portable.TABLE; on every
+  other GPU from sm_80, on Hopper with another DSL version, and wherever FIBGEMM_PORTABLE=1.
+Each config is compiled once, with M dynamic and N, K static, the first time a call needs it
+(never inside a timed call: flashinfer-bench checks correctness first); later calls go
+through TVM-FFI, which takes the torch tensors and torch's current stream directly.
 """
 
 import bisect
 import os
+import re
 import time
+import warnings
 
 import torch
 
@@ -25,11 +31,16 @@ from cutlass.cute.runtime import (  # noqa: E402
     make_fake_tensor,
 )
 
+from . import portable  # noqa: E402
 from .kernel import CuteConfig, HopperGemm, is_valid  # noqa: E402
 from .tuned import TABLE  # noqa: E402
 
 N, K = 3072, 2048
-_BUCKET_LIMITS = [limit for limit, _ in TABLE]
+MIN_CAPABILITY = (8, 0)
+HOPPER_DSL = ((4, 8),)  # nvidia-cutlass-dsl versions the Hopper path was measured with
+_TABLES = {"hopper": TABLE, "portable": portable.TABLE}
+_LIMITS = {path: [limit for limit, _ in table] for path, table in _TABLES.items()}
+_paths: dict = {}  # device index -> (path, why)
 _compiled: dict = {}
 compile_seconds: dict = {}
 # (M, device index) -> (compiled kernel, swap_ab, config if it walks stream-K else None) for
@@ -41,9 +52,66 @@ _plans: dict = {}
 _workspaces: dict = {}
 
 
-def select_config(m: int) -> CuteConfig:
-    """The tuned config of the smallest bucket that holds m."""
-    return TABLE[min(bisect.bisect_left(_BUCKET_LIMITS, m), len(TABLE) - 1)][1]
+def dsl_version() -> tuple[int, int] | None:
+    """(major, minor) of the installed nvidia-cutlass-dsl, None if its metadata is missing."""
+    from importlib import metadata
+
+    try:
+        text = metadata.version("nvidia-cutlass-dsl")
+    except metadata.PackageNotFoundError:
+        return None
+    major, minor = re.match(r"(\d+)\.(\d+)", text).groups()
+    return int(major), int(minor)
+
+
+def choose_path(
+    capability: tuple[int, int], version, force_portable: bool = False, name: str = "this GPU"
+) -> tuple[str, str]:
+    """(path, why) for a device of `capability` under DSL `version` (a pure function: the
+    tests call it for GPUs this machine does not have)."""
+    if tuple(capability) < MIN_CAPABILITY:
+        raise RuntimeError(
+            f"cute_gemm needs a CUDA GPU of compute capability 8.0 or newer (A100, H100/H200, "
+            f"B200, RTX 30 and later); {name} is {capability[0]}.{capability[1]}"
+        )
+    if force_portable:
+        return "portable", "FIBGEMM_PORTABLE is set"
+    if tuple(capability) != (9, 0):
+        return "portable", f"sm_{capability[0]}{capability[1]} is not Hopper"
+    if version not in HOPPER_DSL:
+        return "portable", f"CuTe DSL {version} is untested on the Hopper path"
+    return "hopper", "Hopper with a tested CuTe DSL"
+
+
+def path_of(device_index: int | None = None) -> str:
+    """The path serving `device_index` (default: the current device), decided once per device.
+    Without CUDA (CPU compile tests): the one CUTE_DSL_ARCH targets."""
+    if not torch.cuda.is_available():
+        return "hopper" if os.environ.get("CUTE_DSL_ARCH") == "sm_90a" else "portable"
+    if device_index is None:
+        device_index = torch.cuda.current_device()
+    entry = _paths.get(device_index)
+    if entry is None:
+        props = torch.cuda.get_device_properties(device_index)
+        forced = os.environ.get("FIBGEMM_PORTABLE", "0") not in ("", "0")
+        name = f"{props.name} (cuda:{device_index})"
+        entry = _paths[device_index] = choose_path(
+            (props.major, props.minor), dsl_version(), forced, name
+        )
+    return entry[0]
+
+
+def select_config(m: int, device_index: int | None = None):
+    """The config of the smallest bucket that holds m, in the table of the device's path."""
+    path = path_of(device_index)
+    table = _TABLES[path]
+    return table[min(bisect.bisect_left(_LIMITS[path], m), len(table) - 1)][1]
+
+
+def served_path(m: int) -> str:
+    """Which path and config kind serve m rows on the current device (the results' `path`
+    column), e.g. 'hopper:CuteConfig' or 'portable:PortableConfig'."""
+    return f"{path_of()}:{type(select_config(m)).__name__}"
 
 
 def _fake_operands(cfg: CuteConfig):
@@ -72,16 +140,17 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
     extra_options go to cute.compile (e.g. "--keep-ptx --dump-dir=DIR")."""
     fn = _compiled.get(cfg)
     if fn is None:
-        if not is_valid(cfg, K):
+        portable_cfg = isinstance(cfg, portable.PortableConfig)
+        if not (portable.is_valid(cfg, K) if portable_cfg else is_valid(cfg, K)):
             # A config outside the kernel's limits may compile and only fail at launch (a ring
             # deeper than shared memory: cudaErrorInvalidValue) or, worse, run and be wrong.
-            raise ValueError(f"{cfg} is not a valid config for K = {K} (kernel.is_valid)")
+            raise ValueError(f"{cfg} is not a valid config for K = {K} (is_valid)")
         start = time.perf_counter()
         x, y, d = _fake_operands(cfg)
         stream = make_fake_stream(use_tvm_ffi_env_stream=True)
         options = f"--enable-tvm-ffi {extra_options}".strip()
-        kernel = HopperGemm(cfg, _sm_count())
-        if cfg.stream_k:
+        kernel = portable.PortableGemm(cfg) if portable_cfg else HopperGemm(cfg, _sm_count())
+        if getattr(cfg, "stream_k", False):
             w = make_fake_compact_tensor(
                 cutlass.Float32, (cfg.workspace_words(_sm_count()),), assumed_align=16
             )
@@ -91,6 +160,28 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
         _compiled[cfg] = fn
         compile_seconds[cfg] = time.perf_counter() - start
     return fn
+
+
+def _compiled_on_path(cfg, device_index: int):
+    """compiled_kernel(cfg); if a Hopper config fails to build (a DSL API that changed), the
+    device moves to the portable path for good, with one warning naming the reason (the caller
+    then selects again)."""
+    try:
+        return compiled_kernel(cfg)
+    except Exception as e:
+        if path_of(device_index) != "hopper":
+            raise
+        first_line = (str(e).strip().splitlines() or [""])[0][:300]
+        why = f"the Hopper path failed to build ({type(e).__name__}: {first_line})"
+        warnings.warn(
+            f"cute_gemm on cuda:{device_index}: {why}; using the portable path",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        _paths[device_index] = ("portable", why)
+        for key in [key for key in _plans if key[1] == device_index]:
+            del _plans[key]
+        return None
 
 
 def workspace(cfg: CuteConfig, device: torch.device) -> torch.Tensor:
@@ -130,11 +221,11 @@ def _tma_ready(t: torch.Tensor) -> bool:
     return t.stride(1) == 1 and t.stride(0) == t.shape[1] and t.data_ptr() % 16 == 0
 
 
-def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: CuteConfig) -> None:
+def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> None:
     """Launch cfg's kernel on ready operands (no checks: run() and the tuner call this)."""
     fn = compiled_kernel(cfg)
     x, y, d = (B, A, C.T) if cfg.swap_ab else (A, B, C)
-    if cfg.stream_k:
+    if getattr(cfg, "stream_k", False):
         fn(x, y, d, workspace(cfg, A.device))
     else:
         fn(x, y, d)
@@ -168,8 +259,10 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         key = (A.shape[0], A.get_device())
         plan = _plans.get(key)
         if plan is None:
-            cfg = select_config(key[0])
-            plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab, cfg if cfg.stream_k else None)
+            _compiled_on_path(select_config(*key), key[1])  # a failed Hopper build: portable
+            cfg = select_config(*key)
+            stream_k = cfg if getattr(cfg, "stream_k", False) else None
+            plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab, stream_k)
         fn, swap_ab, stream_k = plan
         if stream_k is not None:
             launch_config(A, B, C, stream_k)  # with the workspace of torch's current stream
@@ -186,7 +279,9 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         A = A.clone(memory_format=torch.contiguous_format)
     if not _tma_ready(B):
         B = B.clone(memory_format=torch.contiguous_format)
-    cfg = select_config(A.shape[0])
+    cfg = select_config(A.shape[0], A.get_device())
+    _compiled_on_path(cfg, A.get_device())
+    cfg = select_config(A.shape[0], A.get_device())
     if not _tma_ready(C):
         out = torch.empty(C.shape, dtype=C.dtype, device=C.device)
         launch_config(A, B, out, cfg)

@@ -6,7 +6,7 @@ accumulates per K lane, reducing across K once at the end. B is read once, in fu
 The K loop is tl.range's software pipeline, `num_stages` deep (B's tiles go through cp.async
 into shared memory): with Python's range nothing was pipelined, and at M = 1 the 8 x 256 tile
 took 6.34 us with 8 stages against 6.67 with none; the table's Gluon tile 6.51 in the same
-session (H200, results/logs/s21/probe_gemv_tl_range.log, probe_gemv_unrolled.log). At M >= 2
+run (H200, probe at commit ade0bf1). At M >= 2
 the (BLOCK_M, ROWS, BLOCK_K) product is slower than the Gluon tiles (7.1 us at best at M = 2).
 Layouts as in kernel.py. Constraints (`is_valid`): N % ROWS == 0, K % BLOCK_K == 0,
 M <= BLOCK_M (a power of two, at most 8).
@@ -47,7 +47,7 @@ def _gemv_kernel(
     c_ptr,
     # sizes
     M,
-    K: tl.constexpr,  # a constant, as measured (it did not unroll the loop: results/logs/s21)
+    K: tl.constexpr,  # a constant, as measured (it did not unroll the loop: probe at ade0bf1)
     stride_am,
     stride_bn,
     stride_cm,

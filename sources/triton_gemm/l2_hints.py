@@ -3,9 +3,9 @@
 Gluon's `tma.async_copy_global_to_shared` takes no cache hint (Triton 3.6 and 3.7). B is read
 once a call, and under the protocol's zero fill the L2 is full of dirty lines: a B line marked
 evict-first is its set's next victim instead of a dirty line that must first be written back.
-The CuTe solution measured 0.10-0.16 us less at M = 1-256 with that hint (results/logs/s7);
+The CuTe solution measured 0.10-0.16 us less at M = 1-256 with that hint (probe at commit ade0bf1);
 added here to the Gluon kernel, 0.06-0.16 us less at M = 1-256 and 0.23 at 972
-(results/logs/s12/probe_l2_hint_ptx.log).
+(probe at commit ade0bf1).
 
 Each global-to-shared `cp.async.bulk.tensor` load through one of the chosen descriptor
 parameters gets `.L2::cache_hint` and a policy made just before it (`createpolicy`, in a scope

@@ -14,7 +14,7 @@ TMA kernels take host-side descriptors (`descriptor`): Triton's launcher encodes
 CUtensorMap kernel parameter at launch. Descriptors built inside the kernel instead
 (tl.make_tensor_descriptor) cost every CTA a global write and a proxy fence before its first
 load: measured on the H200, 21.4 against 24.4 us at M = 972 and 46.0 against 58.0 at M = 2053
-for the same tiles (results/logs/s6/probe_host_descriptors.log).
+for the same tiles (probe at commit ade0bf1).
 
 Tensors are not looked at: main.run guarantees 16-byte aligned pointers and row strides that
 are multiples of 16 elements, and M is marked do_not_specialize in the kernels. With a launch
@@ -36,14 +36,24 @@ import os
 from dataclasses import dataclass
 
 import torch
-
-# Gluon kernels' (ws_tile.py) descriptors also carry the shared-memory layout of their boxes.
-from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonDescriptor
 from triton.tools.tensor_descriptor import TensorDescriptor
 
-# Under the CPU interpreter there is nothing to compile: launch through the JIT path.
+from .paths import HOPPER_TRITON, triton_version
+
+# Gluon kernels' (ws_tile.py) descriptors also carry the shared-memory layout of their boxes.
+# Only the Hopper path needs Gluon; other Triton versions may lack or have changed it.
+try:
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonDescriptor
+except Exception:  # any failure here only rules out the Hopper path
+    gl = GluonDescriptor = None
+_DESCRIPTOR_TYPES = tuple(t for t in (TensorDescriptor, GluonDescriptor) if t is not None)
+
+# Under the CPU interpreter there is nothing to compile: launch through the JIT path. The
+# direct launch below calls Triton's compiled-kernel launcher by its 3.6/3.7 calling convention;
+# with any other Triton every launch takes Triton's own (slower, stable) path.
 INTERPRET = os.environ.get("TRITON_INTERPRET", "0") == "1"
+DIRECT_LAUNCH = not INTERPRET and triton_version() in HOPPER_TRITON
 
 if not INTERPRET:
     from triton import knobs
@@ -88,6 +98,10 @@ def descriptor(t, block_shape, base=None, gluon: bool = False):
     for it), loading block_shape tiles (rows past t's end read as zeros); for a Gluon kernel
     with `gluon`. Built without the dataclass's checks, ~3x cheaper: main.run has checked what
     they check (16-byte aligned base and row stride, unit column stride)."""
+    if not DIRECT_LAUNCH and not gluon:  # an untested Triton: its own checked constructor
+        return TensorDescriptor(
+            t if base is None else base, list(t.shape), list(t.stride()), list(block_shape)
+        )
     d = object.__new__(GluonDescriptor if gluon else TensorDescriptor)
     d.base, d.shape, d.strides, d.block_shape, d.padding = (
         t if base is None else base,
@@ -102,7 +116,7 @@ def descriptor(t, block_shape, base=None, gluon: bool = False):
 
 
 @functools.cache
-def _gluon_layout(block_shape: tuple) -> gl.NVMMASharedLayout:
+def _gluon_layout(block_shape: tuple):
     """The shared-memory layout of a Gluon descriptor's fp16 tiles: depends on the block shape
     only, so it is worked out once per shape, not at every descriptor a copy or tuner builds."""
     return gl.NVMMASharedLayout.get_default_for(list(block_shape), gl.float16)
@@ -140,7 +154,7 @@ def _spec(jit_fn, args: tuple) -> tuple:
     if skip is None:
         skip = _m_position[jit_fn] = jit_fn.arg_names.index("M")
     return tuple(
-        tuple(a.block_shape) if isinstance(a, (TensorDescriptor, GluonDescriptor)) else a
+        tuple(a.block_shape) if isinstance(a, _DESCRIPTOR_TYPES) else a
         for i, a in enumerate(args)
         if i != skip and not hasattr(a, "data_ptr")
     )
@@ -176,7 +190,7 @@ def uses_direct_launch(jit_fn, cfg, device_index: int) -> bool:
 
 def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
     """Run `jit_fn` on `grid` with `args` (constexprs included, in signature order)."""
-    if INTERPRET:
+    if not DIRECT_LAUNCH:
         jit_fn[grid](*args, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         return
     key = (jit_fn, cfg, device_index, _spec(jit_fn, args))
@@ -208,7 +222,7 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
     rest (M, strides, config) and the operands' shapes and strides match every later call. So a
     descriptor depends only on its operand's address: each slot keeps the last few it built,
     by address, encoded where `_encoded_launch` can call beneath Triton's encoding wrapper."""
-    if INTERPRET or slots is None:
+    if not DIRECT_LAUNCH or slots is None:
         return None
     entry = _compiled.get((jit_fn, cfg, device_index, _spec(jit_fn, args)))
     if entry is None or entry[1] is None:

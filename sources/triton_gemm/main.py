@@ -1,37 +1,90 @@
 """Entry point of the Triton solution for gemm_n3072_k2048: run(A, B, C) computes C = A @ B.T.
 
-A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device. The pointer-based
-kernel (split-K, swap-AB) is in kernel.py, the two-dot-wide tiles of the middle range in
-pair.py, one TMA tile per CTA in tma_tile.py, the persistent TMA kernel in tma.py, the CUDA-core
-kernel for the smallest M in gemv.py; which one runs, with which config, for each M bucket is
-the tuned table in tuned.py. ws_tile.py's warp-specialized tiles are written in Gluon
-(triton.experimental.gluon), Triton's explicit layer over the same compiler.
+A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device of compute
+capability 8.0 or newer. paths.py decides per device, before anything compiles, which path
+serves it: on Hopper with a tested Triton the Gluon warp-specialized tiles of ws_tile.py
+(tuned.py's table), elsewhere the portable tiles (portable_tuned.py's tables): the
+pointer-based kernel (split-K, swap-AB) in kernel.py, the two-dot-wide tiles in pair.py, one
+TMA tile per CTA in tma_tile.py, the persistent TMA kernel in tma.py. The CUDA-core kernel for
+the smallest M is gemv.py. Gluon (triton.experimental.gluon) is imported only on the Hopper
+path: other Triton versions may lack the parts it uses.
 """
 
 import bisect
+import warnings
 
 import torch
 
-from . import gemv, kernel, pair, tma, tma_tile, ws_tile
+from . import gemv, kernel, pair, paths, portable_tuned, tma, tma_tile
 from .gemv import GemvConfig
 from .kernel import GemmConfig
 from .launch import INTERPRET, launch, replayer
 from .pair import PairConfig
 from .tma import TmaConfig
 from .tma_tile import TileTmaConfig
-from .tuned import TABLE
-from .ws_tile import WsTileConfig
 
 N, K = 3072, 2048
-_BUCKET_LIMITS = [limit for limit, _ in TABLE]
 # (M, device index) -> launch.replayer of that M's kernel (None: it has none), for calls on the
 # fast path, whose strides and alignment are always the same. One small entry per M seen.
 _replays: dict = {}
+# Each config kind: its kernel and the module that lays out its grid and arguments (the Gluon
+# tile's entry is added when the Hopper path is first chosen).
+_KERNELS = {
+    GemmConfig: (kernel._gemm_kernel, kernel),
+    GemvConfig: (gemv._gemv_kernel, gemv),
+    PairConfig: (pair._pair_kernel, pair),
+    TmaConfig: (tma._gemm_tma_kernel, tma),
+    TileTmaConfig: (tma_tile._tile_tma_kernel, tma_tile),
+}
+_tables: dict = {}  # paths.Choice -> (bucket limits, table)
 
 
-def select_config(m: int):
-    """The tuned config of the smallest bucket that holds m."""
-    return TABLE[min(bisect.bisect_left(_BUCKET_LIMITS, m), len(TABLE) - 1)][1]
+def _hopper_table() -> list:
+    """tuned.py's table, importing the Gluon tiles it names (Hopper path only)."""
+    from . import ws_tile
+    from .tuned import TABLE
+
+    _KERNELS[ws_tile.WsTileConfig] = (ws_tile._ws_tile_kernel, ws_tile)
+    return TABLE
+
+
+def _table_of(choice: paths.Choice) -> tuple:
+    entry = _tables.get(choice)
+    if entry is None:
+        if choice.path == "hopper":
+            table = _hopper_table()
+        else:
+            rows = (
+                portable_tuned.TMA_TABLE if choice.table == "tma" else portable_tuned.POINTER_TABLE
+            )
+            fit = portable_tuned.fit_to_shared_memory
+            table = [(limit, fit(cfg, choice.shared_memory)) for limit, cfg in rows]
+        entry = _tables[choice] = ([limit for limit, _ in table], table)
+    return entry
+
+
+def _device_choice(device_index: int) -> paths.Choice:
+    if INTERPRET:  # the CPU interpreter runs the portable tiles (Gluon has no interpreter)
+        return paths.Choice("portable", "tma", paths.TMA_TABLE_SHARED_MEMORY, "TRITON_INTERPRET")
+    return paths.device_choice(device_index)
+
+
+def select_config(m: int, device_index: int | None = None):
+    """The config of the smallest bucket that holds m, in the table of the device's path
+    (the current CUDA device's if none is named)."""
+    if device_index is None:
+        device_index = torch.cuda.current_device() if not INTERPRET else 0
+    limits, table = _table_of(_device_choice(device_index))
+    return table[min(bisect.bisect_left(limits, m), len(table) - 1)][1]
+
+
+def served_path(m: int) -> str:
+    """Which path and kernel serve m rows on the current device, e.g. 'hopper:WsTileConfig'
+    or 'portable-tma:TileTmaConfig' (the results' `path` column)."""
+    device_index = torch.cuda.current_device() if not INTERPRET else 0
+    choice = _device_choice(device_index)
+    name = choice.path if choice.table is None else f"{choice.path}-{choice.table}"
+    return f"{name}:{type(select_config(m, device_index)).__name__}"
 
 
 def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
@@ -55,21 +108,12 @@ def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         raise ValueError(f"A, B, C must share one device, got {A.device}, {B.device}, {C.device}")
 
 
-# Each config kind: its kernel and the module that lays out its grid and arguments.
-_KERNELS = {
-    GemmConfig: (kernel._gemm_kernel, kernel),
-    GemvConfig: (gemv._gemv_kernel, gemv),
-    PairConfig: (pair._pair_kernel, pair),
-    TmaConfig: (tma._gemm_tma_kernel, tma),
-    TileTmaConfig: (tma_tile._tile_tma_kernel, tma_tile),
-    WsTileConfig: (ws_tile._ws_tile_kernel, ws_tile),
-}
-
-
 def _kernel_of(cfg) -> tuple:
     """(jit function, module laying out its grid and arguments, config) that runs `cfg`: under
     TRITON_INTERPRET=1 a Gluon config's tma_tile twin, as Gluon has no CPU interpreter."""
-    if INTERPRET and isinstance(cfg, WsTileConfig):
+    if INTERPRET and type(cfg) not in _KERNELS:  # a Gluon config from a test
+        from . import ws_tile
+
         cfg = ws_tile.interpreter_twin(cfg)
     return (*_KERNELS[type(cfg)], cfg)
 
@@ -87,6 +131,28 @@ def _first_launch(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg):
     grid, args = module._grid_and_args(A, B, C, cfg)
     launch(jit_fn, cfg, device_index, grid, args)
     return replayer(jit_fn, cfg, device_index, grid, args, module.replay_slots(cfg))
+
+
+def _first_launch_on_path(A, B, C, m: int, device_index: int):
+    """_first_launch of m's config on the device's path; if the Hopper path fails to build
+    (a changed Gluon API, a PTX rewrite that no longer matches), the device moves to the
+    portable path for good, with one warning naming the reason, and the call is served there."""
+    try:
+        return _first_launch(A, B, C, select_config(m, device_index))
+    except Exception as e:
+        if _device_choice(device_index).path != "hopper":
+            raise
+        first_line = (str(e).strip().splitlines() or [""])[0][:300]
+        reason = f"the Hopper path failed to build ({type(e).__name__}: {first_line})"
+        warnings.warn(
+            f"triton_gemm on cuda:{device_index}: {reason}; using the portable path",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        paths.fall_back(device_index, reason)
+        for key in [key for key in _replays if key[1] == device_index]:
+            del _replays[key]
+        return _first_launch(A, B, C, select_config(m, device_index))
 
 
 def _kernel_ready(t: torch.Tensor) -> bool:
@@ -124,9 +190,9 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         if replay is not None and replay(A, B, C):
             return
         if key in _replays:  # no replayer for this kernel, or a launch hook is installed
-            launch_config(A, B, C, select_config(key[0]))
+            launch_config(A, B, C, select_config(*key))
         else:
-            _replays[key] = _first_launch(A, B, C, select_config(key[0]))
+            _replays[key] = _first_launch_on_path(A, B, C, *key)
         return
     _check(A, B, C)
     m = A.shape[0]
@@ -138,10 +204,11 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         A = A.clone(memory_format=torch.contiguous_format)
     if not _kernel_ready(B):
         B = B.clone(memory_format=torch.contiguous_format)
-    cfg = select_config(m)
-    if not _kernel_ready(C):
-        out = torch.empty(C.shape, dtype=C.dtype, device=C.device)
-        launch_config(A, B, out, cfg)
+    device_index = A.get_device()
+    out = C if _kernel_ready(C) else torch.empty(C.shape, dtype=C.dtype, device=C.device)
+    if (m, device_index) in _replays:  # built already: this M's kernel is known to work
+        launch_config(A, B, out, select_config(m, device_index))
+    else:
+        _first_launch_on_path(A, B, out, m, device_index)
+    if out is not C:
         C.copy_(out)
-        return
-    launch_config(A, B, C, cfg)

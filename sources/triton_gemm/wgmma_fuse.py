@@ -3,7 +3,7 @@
 Gluon's register tensors are powers of two (Triton 3.6 and 3.7 refuse a (64, 80) accumulator),
 so ws_tile.py writes an 80-wide tile as two dots, 64 + 16 columns, each its own WGMMA per k-step
 reading the same X tile. That second WGMMA costs 0.43-0.47 us a call at M = 80-200
-(results/logs/s12/probe_two_dot_parts.log); the CuTe kernel issues one m64n80k16.
+(probe at commit ade0bf1); the CuTe kernel issues one m64n80k16.
 
 A WGMMA of width n1 + n2 is the two: its accumulator registers are the first one's followed by
 the second one's (each thread holds four values per 8 columns, in column order), and it reads

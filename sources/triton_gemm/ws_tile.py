@@ -14,19 +14,19 @@ is written out as the CuTe kernel writes it:
 - the epilogue converts the accumulator to fp16 and writes it with one TMA store;
 - the first PRELOAD stages are issued before the warp-specialized region: left to the
   producer partition, the first load leaves 0.7-0.8 us after the kernel's entry, issued from
-  the entry 0.2-0.35 us (results/logs/s12/probe_gluon_timeline_regs.log). Issued first, the
+  the entry 0.2-0.35 us (probe at commit ade0bf1). Issued first, the
   loads land while the rest is set up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053
-  (results/logs/s11/probe_preload.log), and 0.03-0.26 us more with their barriers set up
+  (probe at commit ade0bf1), and 0.03-0.26 us more with their barriers set up
   before the others (probe_gluon_timeline_preload.log).
 - B's TMA loads carry an L2 evict-first hint, added to the compiled PTX (l2_hints.py; Gluon's
   copy takes no hint): 0.06-0.16 us less at M = 1-256, 0.23 at 972
-  (results/logs/s12/probe_l2_hint_ptx.log).
+  (probe at commit ade0bf1).
 
-Measured on the H200 (results/logs/s8/probe_ws_tile3.log, same tiles): M = 144, 9.0 us against
+Measured on the H200 (probe log at commit ade0bf1, same tiles): M = 144, 9.0 us against
 9.5 for the best @triton.jit tile. Triton 3.6 then put two 128-thread bar.syncs in every K step
 (around the one-thread release, before each wait on an indexed barrier); with the ring unrolled
 and per-thread releases (see _consume) 64-deep stages went from 9.9 to 8.65 us at M = 144, 8.8
-to 7.75 at M = 80 (results/logs/s9/probe_ws_unrolled.log; the CuTe kernel: 7.5 and 6.9).
+to 7.75 at M = 80 (probe log at commit ade0bf1; the CuTe kernel: 7.5 and 6.9).
 
 Operand mapping (as in the CuTe solution): straight, X = A (tokens on the MMA's 64-row side),
 Y = B; SWAP_AB, X = B (N on the 64-row side), Y = A (tokens on the narrow side), the tile
@@ -36,12 +36,12 @@ take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store, and
 dots' output tiles in turn in the first's buffer, which leaves a 128 x 224 walk 4 ring
 stages, not 2). With ONE_WGMMA each stage's second-dot rows lie right after its first-dot
 rows, and the PTX issues the dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31
-us less than two WGMMAs at M = 40-256 (results/logs/s13/probe_one_wgmma.log; the tuner
+us less than two WGMMAs at M = 40-256 (probe log at commit ade0bf1; the tuner
 picks). The walks took M = 2053 from 0.956x to 1.012x torch.matmul, 2379 from 0.877x to
-0.98x with the 224-wide tile, 8192 from 0.963x to 0.97x (results/logs/s14/README.md). At
+0.98x with the 224-wide tile, 8192 from 0.963x to 0.97x (probe at commit ade0bf1). At
 8192, 128 x 256 tiles as two dots of 128 (one WGMMA), their halves staged in turn, walk with
 4 ring stages (2 as one dot of 256): 0.984-0.988x to 1.009-1.013x in one probe, 0.971-0.973x
-to 1.006-1.007x in the runner (results/logs/s15/README.md).
+to 1.006-1.007x in the runner (probe at commit ade0bf1).
 
 The last tile along each side is shifted back to end at the side's end (it overlaps its
 neighbour; both write the same values): a TMA box partly past the end of A is slow (the CuTe
@@ -657,7 +657,7 @@ def _ws_tile_kernel(
     # (C_IN_RING, one tile a CTA) views of the ring, whose last stage the consumers are done
     # with before the epilogue: a ring stage more where the tile's bytes make one. Racecheck's
     # hazards on Triton's partition-state word are there either way, and in a Gluon kernel
-    # with no logic but mbarriers and warp_specialize (results/logs/s8/README.md).
+    # with no logic but mbarriers and warp_specialize (probe at commit ade0bf1).
     if C_IN_RING:
         c_smem = x_ring._reinterpret(gl.float16, c_desc.block_type.shape, c_desc.layout)
     else:
@@ -690,7 +690,7 @@ def _ws_tile_kernel(
         ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
         empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
     # The warp-specialized region's partitions start 0.4-1.1 us after the kernel's entry
-    # (results/logs/s12/probe_gluon_timeline_regs.log): the first PRELOAD stages' "ready"
+    # (probe at commit ade0bf1): the first PRELOAD stages' "ready"
     # barriers are set up first and their loads go out at once, before the other barriers.
     # (Worker partitions take no None: without a second dot, y_desc stands in for y2_desc.)
     y2_or_y = y2_desc if HAS_S2 else y_desc

@@ -1,0 +1,244 @@
+"""CuTe DSL GEMM on warp-level MMA, for every GPU from sm_80: D = X @ Y.T in fp16, fp32 accumulate.
+
+The portable path of cute_gemm (main.py says when it serves). mma.sync (16 x 8 x 16), cp.async
+loads into a ring of shared-memory stages and ldmatrix reads from it exist on every NVIDIA GPU
+from the A100 on (Blackwell included), unlike the Hopper path's WGMMA and TMA.
+
+Layouts: X [P, K] and Y [Q, K] row-major (K-major, as both MMA operands want them); D [P, Q]
+with any strides, so one kernel serves both orientations (as the Hopper kernel does):
+- straight: X = A (tokens), Y = B, D = C;
+- swap-AB: X = B, Y = A, D = C.T (a strided view): the 3072 weight rows tile the P side and
+  the few tokens the narrow Q side, so small M still gives the grid enough CTAs.
+
+One CTA computes a (tile_p, tile_q) tile of D over all of K: warps_p x warps_q warps, each a
+16-row by 16-column block of MMA atoms repeated over the tile. The K loop keeps stages - 1
+tiles of X and Y in flight (cp.async.cg, 16 bytes a thread, past L1), waits for the oldest,
+and reads it into registers with ldmatrix. Rows of X or Y past P or Q are not loaded (their
+shared memory is left stale: they only feed rows and columns of D that are never stored); D is
+written straight from the accumulators, each element checked against D's shape.
+
+Constraints (`is_valid`): tile_p a multiple of 16 * warps_p, tile_q of 16 * warps_q, tile_k 32,
+64 or 128 dividing K, the copy's rows per pass dividing both tiles, 2 to 8 stages; X, Y and D
+16-byte aligned with K-contiguous rows (main.run guarantees it).
+"""
+
+import math
+from dataclasses import dataclass
+
+import cutlass
+import cutlass.cute as cute
+from cutlass.cute.nvgpu import cpasync, warp
+
+MMA_SHAPE = (16, 8, 16)
+COPY_ELEMENTS = 8  # fp16 elements in one 16-byte cp.async
+
+
+@dataclass(frozen=True)
+class PortableConfig:
+    tile_p: int  # rows of D (of X) per CTA
+    tile_q: int  # columns of D (of Y) per CTA
+    swap_ab: bool  # X = B, Y = A, D = C.T (see module docstring)
+    tile_k: int = 64
+    stages: int = 4
+    warps_p: int = 2
+    warps_q: int = 2
+
+    @property
+    def threads(self) -> int:
+        return 32 * self.warps_p * self.warps_q
+
+    @property
+    def copy_rows(self) -> int:
+        """Rows of a (rows, tile_k) tile one pass of the CTA's 16-byte copies covers."""
+        return self.threads // (self.tile_k // COPY_ELEMENTS)
+
+    def shared_bytes(self) -> int:
+        return (self.tile_p + self.tile_q) * self.tile_k * 2 * self.stages
+
+
+def is_valid(cfg: PortableConfig, k: int) -> bool:
+    return (
+        cfg.tile_p % (16 * cfg.warps_p) == 0
+        and cfg.tile_q % (16 * cfg.warps_q) == 0
+        and cfg.tile_k in (32, 64, 128)
+        and k % cfg.tile_k == 0
+        and 2 <= cfg.stages <= 8
+        and cfg.threads % (cfg.tile_k // COPY_ELEMENTS) == 0
+        and cfg.copy_rows > 0
+        and cfg.tile_p % cfg.copy_rows == 0
+        and cfg.tile_q % cfg.copy_rows == 0
+    )
+
+
+def _smem_layout(rows: int, tile_k: int, stages: int):
+    """(rows, tile_k, stages) fp16 ring, K-major, in 8-row swizzled atoms: ldmatrix's eight
+    16-byte row reads of one 8 x 8 matrix then fall in eight different bank groups."""
+    row_bytes = tile_k * 2
+    swizzle_bits = min(3, int(math.log2(row_bytes // 16)))
+    atom = cute.make_composed_layout(
+        cute.make_swizzle(swizzle_bits, 3, 3), 0, cute.make_layout((8, tile_k), stride=(tile_k, 1))
+    )
+    return cute.tile_to_shape(atom, (rows, tile_k, stages), (0, 1, 2))
+
+
+class PortableGemm:
+    def __init__(self, cfg: PortableConfig):
+        self.cfg = cfg
+
+    @cute.jit
+    def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
+        cfg = self.cfg
+        sX_layout = _smem_layout(cfg.tile_p, cfg.tile_k, cfg.stages)
+        sY_layout = _smem_layout(cfg.tile_q, cfg.tile_k, cfg.stages)
+        copy_atom = cute.make_copy_atom(
+            cpasync.CopyG2SOp(cache_mode=cpasync.LoadCacheMode.GLOBAL),
+            cutlass.Float16,
+            num_bits_per_copy=16 * 8,
+        )
+        per_row = cfg.tile_k // COPY_ELEMENTS
+        tiled_copy = cute.make_tiled_copy_tv(
+            copy_atom,
+            cute.make_layout((cfg.copy_rows, per_row), stride=(per_row, 1)),
+            cute.make_layout((1, COPY_ELEMENTS)),
+        )
+        tiled_mma = cute.make_tiled_mma(
+            warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, MMA_SHAPE),
+            cute.make_layout((cfg.warps_p, cfg.warps_q, 1)),
+            # 16 columns a warp (two 8-wide atoms), so ldmatrix.x4 loads Y's fragment whole
+            permutation_mnk=(16 * cfg.warps_p, 16 * cfg.warps_q, 16),
+        )
+        smem_bytes = cute.size_in_bytes(cutlass.Float16, sX_layout) + cute.size_in_bytes(
+            cutlass.Float16, sY_layout
+        )
+        grid_p = (mD.shape[0] + cfg.tile_p - 1) // cfg.tile_p
+        grid_q = (mD.shape[1] + cfg.tile_q - 1) // cfg.tile_q
+        self.kernel(mX, mY, mD, sX_layout, sY_layout, tiled_copy, tiled_mma).launch(
+            grid=(grid_p, grid_q, 1),
+            block=[cfg.threads, 1, 1],
+            smem=smem_bytes,
+            stream=stream,
+        )
+
+    @cute.jit
+    def _row_predicate(self, tSrc: cute.Tensor, tCoord: cute.Tensor, rows):
+        """Per 16-byte copy of one stage: whether its row lies inside the operand (K needs no
+        check: tile_k divides it)."""
+        pred = cute.make_rmem_tensor(
+            cute.make_layout(
+                (tSrc.shape[0][1], cute.size(tSrc, mode=[1]), cute.size(tSrc, mode=[2])),
+                stride=(cute.size(tSrc, mode=[1]), 1, 0),
+            ),
+            cutlass.Boolean,
+        )
+        for v in cutlass.range_constexpr(pred.shape[0]):
+            for r in cutlass.range_constexpr(pred.shape[1]):
+                pred[v, r, 0] = cute.elem_less(tCoord[(0, v), r, 0, 0][0], rows)
+        return pred
+
+    @cute.kernel
+    def kernel(
+        self,
+        mX: cute.Tensor,  # (P, K)
+        mY: cute.Tensor,  # (Q, K)
+        mD: cute.Tensor,  # (P, Q)
+        sX_layout: cute.ComposedLayout,
+        sY_layout: cute.ComposedLayout,
+        tiled_copy: cute.TiledCopy,
+        tiled_mma: cute.TiledMma,
+    ):
+        cfg = self.cfg
+        tidx, _, _ = cute.arch.thread_idx()
+        bp, bq, _ = cute.arch.block_idx()
+
+        tiler_x = (cfg.tile_p, cfg.tile_k)
+        tiler_y = (cfg.tile_q, cfg.tile_k)
+        gX = cute.local_tile(mX, tiler_x, (bp, None))  # (tile_p, tile_k, k_tiles)
+        gY = cute.local_tile(mY, tiler_y, (bq, None))  # (tile_q, tile_k, k_tiles)
+        gD = cute.local_tile(mD, (cfg.tile_p, cfg.tile_q), (bp, bq))  # (tile_p, tile_q)
+        cX = cute.local_tile(cute.make_identity_tensor(mX.shape), tiler_x, (bp, None))
+        cY = cute.local_tile(cute.make_identity_tensor(mY.shape), tiler_y, (bq, None))
+        cD = cute.local_tile(
+            cute.make_identity_tensor(mD.shape), (cfg.tile_p, cfg.tile_q), (bp, bq)
+        )
+
+        smem = cutlass.utils.SmemAllocator()
+        sX = smem.allocate_tensor(cutlass.Float16, sX_layout, 16)  # (tile_p, tile_k, stages)
+        sY = smem.allocate_tensor(cutlass.Float16, sY_layout, 16)  # (tile_q, tile_k, stages)
+
+        # Global -> shared: every thread its 16-byte pieces of each stage.
+        thr_copy = tiled_copy.get_slice(tidx)
+        tXgX = thr_copy.partition_S(gX)  # (CPY, CPY_P, CPY_K, k_tiles)
+        tXsX = thr_copy.partition_D(sX)  # (CPY, CPY_P, CPY_K, stages)
+        tYgY = thr_copy.partition_S(gY)
+        tYsY = thr_copy.partition_D(sY)
+        tXpX = self._row_predicate(tXgX, thr_copy.partition_S(cX), mX.shape[0])
+        tYpY = self._row_predicate(tYgY, thr_copy.partition_S(cY), mY.shape[0])
+
+        k_tiles = cute.size(gX, mode=[2])
+        for s in cutlass.range_constexpr(cfg.stages - 1):
+            cute.copy(tiled_copy, tXgX[None, None, None, s], tXsX[None, None, None, s], pred=tXpX)
+            cute.copy(tiled_copy, tYgY[None, None, None, s], tYsY[None, None, None, s], pred=tYpY)
+            cute.arch.cp_async_commit_group()
+
+        # Shared -> registers through ldmatrix, laid out as the tiled MMA wants its operands.
+        thr_mma = tiled_mma.get_slice(tidx)
+        tCrX = tiled_mma.make_fragment_A(thr_mma.partition_A(sX)[None, None, None, 0])
+        tCrY = tiled_mma.make_fragment_B(thr_mma.partition_B(sY)[None, None, None, 0])
+        acc = tiled_mma.make_fragment_C(thr_mma.partition_C(gD))
+        acc.fill(0.0)
+        ldmatrix = cute.make_copy_atom(warp.LdMatrix8x8x16bOp(False, 4), cutlass.Float16)
+        s2r_x = cute.make_tiled_copy_A(ldmatrix, tiled_mma).get_slice(tidx)
+        s2r_y = cute.make_tiled_copy_B(ldmatrix, tiled_mma).get_slice(tidx)
+        tXsX_r = s2r_x.partition_S(sX)  # (CPY, MMA_P, MMA_K, stages)
+        tXrX = s2r_x.retile(tCrX)
+        tYsY_r = s2r_y.partition_S(sY)
+        tYrY = s2r_y.retile(tCrY)
+        k_blocks = cute.size(tCrX, mode=[2])
+
+        for k_tile in cutlass.range(k_tiles):
+            # Tile k_tile has landed (at most stages - 2 younger groups pending), and every
+            # warp is done with the stage the next load overwrites (read at k_tile - 1).
+            cute.arch.cp_async_wait_group(cfg.stages - 2)
+            cute.arch.sync_threads()
+            ahead = k_tile + cfg.stages - 1
+            if ahead < k_tiles:
+                slot = ahead % cfg.stages
+                cute.copy(
+                    tiled_copy, tXgX[None, None, None, ahead], tXsX[None, None, None, slot],
+                    pred=tXpX,
+                )  # fmt: skip
+                cute.copy(
+                    tiled_copy, tYgY[None, None, None, ahead], tYsY[None, None, None, slot],
+                    pred=tYpY,
+                )  # fmt: skip
+            cute.arch.cp_async_commit_group()  # empty near the end: keeps the group count
+            read = k_tile % cfg.stages
+            for kb in cutlass.range_constexpr(k_blocks):
+                cute.copy(s2r_x, tXsX_r[None, None, kb, read], tXrX[None, None, kb])
+                cute.copy(s2r_y, tYsY_r[None, None, kb, read], tYrY[None, None, kb])
+                cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
+        cute.arch.cp_async_wait_group(0)
+
+        # Epilogue: fp16 straight from the accumulators, only elements inside D.
+        tCgD = thr_mma.partition_C(gD)
+        tCcD = thr_mma.partition_C(cD)
+        out = cute.make_rmem_tensor_like(acc, cutlass.Float16)
+        out.store(acc.load().to(cutlass.Float16))
+        for i in cutlass.range_constexpr(cute.size(out)):
+            if cute.elem_less(tCcD[i], mD.shape):
+                tCgD[i] = out[i]
+
+
+# (largest M of the bucket, config); the last covers every larger M. Chosen by hand for the
+# shared memory of every family (at most 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB)
+# and a grid of at least ~96 CTAs wherever M allows; measured on the H200 (docs/cute_gemm.md).
+# fmt: off
+TABLE = [
+    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=128, stages=6, warps_p=2, warps_q=1)),
+    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=128, stages=5, warps_p=2, warps_q=1)),
+    (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2)),
+    (128, PortableConfig(tile_p=32, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2)),
+    (256, PortableConfig(tile_p=64, tile_q=64, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=2)),
+    (1 << 62, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=32, stages=4, warps_p=2, warps_q=2)),
+]
+# fmt: on

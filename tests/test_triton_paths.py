@@ -1,0 +1,145 @@
+"""The Triton solution's path selection and its portable configs, on the CPU: which path each
+GPU and Triton version gets, that every config a GPU can be served compiles for that GPU and
+fits its shared memory, and that a Hopper path that fails to build falls back with a warning."""
+
+import json
+import warnings
+
+import pytest
+import torch
+from helpers import run_repo_module
+from triton_gemm import main as solution
+from triton_gemm import paths, portable_tuned
+from triton_gemm.kernel import GemmConfig
+from triton_gemm.pair import PairConfig
+
+KB = 1024
+# (capability, opt-in shared memory per CTA): A100, A10/RTX 30, L40S/RTX 40, H100/H200, B200,
+# RTX 50.
+GPUS = {80: ((8, 0), 163 * KB), 86: ((8, 6), 99 * KB), 89: ((8, 9), 99 * KB),
+        90: ((9, 0), 227 * KB), 100: ((10, 0), 227 * KB), 120: ((12, 0), 99 * KB)}  # fmt: skip
+EXPECTED_MMA = {80: "mma.sync", 86: "mma.sync", 89: "mma.sync", 90: "wgmma.mma_async",
+                100: "tcgen05.mma", 120: "mma.sync"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "arch, version, forced, expected",
+    [
+        (90, (3, 6), False, ("hopper", None)),
+        (90, (3, 7), False, ("hopper", None)),
+        (90, (3, 8), False, ("portable", "tma")),  # a Gluon API the Hopper path does not know
+        (90, (3, 5), False, ("portable", "tma")),
+        (90, (3, 6), True, ("portable", "tma")),
+        (100, (3, 6), False, ("portable", "tma")),
+        (80, (3, 6), False, ("portable", "pointer")),
+        (86, (3, 7), False, ("portable", "pointer")),
+        (89, (3, 9), False, ("portable", "pointer")),
+        (120, (3, 6), False, ("portable", "pointer")),
+    ],
+)
+def test_each_gpu_and_triton_gets_its_path(arch, version, forced, expected):
+    capability, shared = GPUS[arch]
+    choice = paths.choose(capability, shared, version, force_portable=forced)
+    assert (choice.path, choice.table) == expected
+    assert choice.reason  # said in the warning and the docs
+
+
+def test_a_gpu_below_sm80_is_refused_naming_it():
+    with pytest.raises(
+        RuntimeError, match=r"capability 8\.0 or newer.*Tesla T4 \(cuda:0\) is 7\.5"
+    ):
+        paths.choose((7, 5), 64 * KB, (3, 6), device_name="Tesla T4 (cuda:0)")
+
+
+@pytest.mark.parametrize("value, forced", [("1", True), ("0", False), ("", False)])
+def test_fibgemm_portable_forces_the_portable_path(monkeypatch, value, forced):
+    monkeypatch.setenv("FIBGEMM_PORTABLE", value)
+    assert paths.portable_forced() is forced
+
+
+def test_triton_versions_parse_with_local_and_dev_suffixes():
+    assert paths.triton_version("3.6.0") == (3, 6)
+    assert paths.triton_version("3.7.1+git4f2a") == (3, 7)
+    assert paths.triton_version("3.10.0.dev20261101") == (3, 10)
+
+
+@pytest.mark.parametrize("shared", [99 * KB, 163 * KB])
+def test_pointer_rings_are_cut_to_the_gpus_shared_memory_and_nothing_else_changes(shared):
+    for _, cfg in portable_tuned.POINTER_TABLE:
+        fitted = portable_tuned.fit_to_shared_memory(cfg, shared)
+        assert isinstance(fitted, (GemmConfig, PairConfig))
+        assert 2 <= fitted.num_stages <= cfg.num_stages
+        assert fitted == cfg.__class__(**{**cfg.__dict__, "num_stages": fitted.num_stages})
+        stage = portable_tuned._ring_stage_bytes(cfg)
+        assert fitted.num_stages * stage <= shared - portable_tuned.EPILOGUE_RESERVE or (
+            fitted.num_stages == 2
+        )
+
+
+def test_both_portable_tables_cover_every_m_in_order():
+    for table in (portable_tuned.TMA_TABLE, portable_tuned.POINTER_TABLE):
+        limits = [limit for limit, _ in table]
+        assert limits == sorted(limits) and limits[0] == 1 and limits[-1] >= 2**31
+
+
+@pytest.fixture(scope="module")
+def compiled_for_every_arch():
+    """compile_triton_paths' JSON lines for every GPU family, in one subprocess (it clears
+    TRITON_INTERPRET, which the CPU tests set)."""
+    out = run_repo_module("tools.compile_triton_paths", *map(str, GPUS))
+    assert out.returncode == 0, out.stderr[-3000:]
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("arch", list(GPUS))
+def test_every_portable_config_compiles_for_its_gpu_fits_and_uses_its_mma(
+    compiled_for_every_arch, arch
+):
+    lines = [line for line in compiled_for_every_arch if line["arch"] == arch]
+    capability, shared = GPUS[arch]
+    table = paths.choose(capability, shared, (3, 6), force_portable=True).table
+    rows = portable_tuned.TMA_TABLE if table == "tma" else portable_tuned.POINTER_TABLE
+    expected = {repr(portable_tuned.fit_to_shared_memory(cfg, shared)) for _, cfg in rows}
+    assert {line["config"] for line in lines} == expected
+    for line in lines:
+        assert "error" not in line, line
+        assert line["shared"] <= line["limit"], line
+        assert EXPECTED_MMA[arch] in line["mma"], line
+    # Only sm_90 with a tested Triton may get the Hopper path (compiled by compile_ws_tile).
+    hopper = arch == 90 and paths.triton_version(lines[0]["triton"]) in paths.HOPPER_TRITON
+    assert {line["default_path"] for line in lines} == {"hopper" if hopper else "portable"}
+
+
+def test_a_hopper_path_that_fails_to_build_falls_back_once_with_a_warning(monkeypatch):
+    """The Gluon compile raising (a changed API) moves the device to the portable path: one
+    warning naming the reason, the call served by the portable config, no second attempt."""
+    device = 7  # a device index no real call uses
+    hopper = paths.Choice("hopper", None, 227 * KB, "test")
+    monkeypatch.setitem(paths._choices, device, hopper)
+    monkeypatch.setattr(solution, "_device_choice", paths._choices.__getitem__)
+    monkeypatch.setattr(solution, "_hopper_table", lambda: [(2**62, "gluon-config")])
+    launched = []
+
+    def first_launch(A, B, C, cfg):
+        if cfg == "gluon-config":
+            raise TypeError("make_tensordesc_arg() missing 1 required positional argument")
+        launched.append(cfg)
+        return None
+
+    monkeypatch.setattr(solution, "_first_launch", first_launch)
+    a = torch.empty(0)
+    with pytest.warns(RuntimeWarning, match="failed to build.*make_tensordesc_arg.*portable"):
+        solution._first_launch_on_path(a, a, a, 16, device)
+    assert paths._choices[device].path == "portable"
+    assert launched == [solution.select_config(16, device)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        solution._first_launch_on_path(a, a, a, 200, device)
+    assert len(launched) == 2
+
+
+def test_served_path_names_the_path_and_kernel():
+    # Under the interpreter (CI) the portable TMA table serves; on a GPU, its own path.
+    text = solution.served_path(16)
+    assert text.split(":")[0] in {"hopper", "portable-tma", "portable-pointer"}
+    assert text.split(":")[1].endswith("Config")

@@ -1,0 +1,58 @@
+"""Compile the CuTe DSL solution's portable configs for the GPU that CUTE_DSL_ARCH names.
+
+Usage: CUTE_DSL_ARCH=sm_86 python -m tools.compile_cute_paths DUMP_DIR
+Compiles every distinct config of portable.TABLE for that arch (the DSL reads the variable
+once, when cutlass is first imported: one arch per process), keeps each one's PTX under
+DUMP_DIR/<index>/, and prints one JSON line per config: the arch, the path main.choose_path
+gives that GPU with the installed DSL, the config, its compile time, and the instruction
+families its PTX holds. Needs no GPU.
+"""
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from fibgemm import REPO_ROOT
+
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+
+FAMILIES = ("mma.sync", "ldmatrix", "cp.async.cg", "wgmma", "tcgen05", "cp.async.bulk.tensor")
+
+
+def _capability(arch: str) -> tuple[int, int]:
+    digits = arch.removeprefix("sm_").rstrip("a")
+    return int(digits[:-1]), int(digits[-1])
+
+
+def main() -> int:
+    if len(sys.argv) != 2 or "CUTE_DSL_ARCH" not in os.environ:
+        print(__doc__, file=sys.stderr)
+        return 2
+    dump = Path(sys.argv[1])
+    arch = os.environ["CUTE_DSL_ARCH"]
+    from cute_gemm import main as cute_main
+    from cute_gemm import portable
+
+    default, _ = cute_main.choose_path(_capability(arch), cute_main.dsl_version())
+    for i, cfg in enumerate(sorted({cfg for _, cfg in portable.TABLE}, key=repr)):
+        out = dump / str(i)
+        out.mkdir(parents=True, exist_ok=True)
+        start = time.perf_counter()
+        line = {"arch": arch, "default_path": default, "config": repr(cfg)}
+        try:
+            cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")
+        except Exception as e:  # reported, so the test names the config that failed
+            line["error"] = f"{type(e).__name__}: {str(e)[:500]}"
+        else:
+            ptx = "".join(f.read_text() for f in sorted(out.glob("*.ptx")))
+            line["seconds"] = round(time.perf_counter() - start, 2)
+            line["families"] = {f: ptx.count(f) for f in FAMILIES if f in ptx}
+            line["targets"] = sorted({w for w in ptx.split() if w.startswith("sm_")} & {arch})
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

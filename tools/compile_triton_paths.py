@@ -1,0 +1,111 @@
+"""Compile the Triton solution's portable configs for GPUs this machine need not have.
+
+Usage: python -m tools.compile_triton_paths ARCH [ARCH ...]   (e.g. 80 86 89 90 100 120)
+
+For each compute capability (as an integer: 90 for sm_90a), asks paths.choose which path and
+table that GPU would get with the installed Triton (the Hopper path is compiled by
+tools.compile_ws_tile), fits the table to that GPU's shared memory as main.run does, compiles
+every distinct config of it for that target, and prints one JSON line per config: the arch,
+the path, the config, its shared memory against the GPU's limit, and which MMA family its PTX
+holds (mma.sync, wgmma or tcgen05). Needs no GPU; runs with TRITON_INTERPRET cleared.
+"""
+
+import json
+import os
+import sys
+import time
+
+import torch
+
+from fibgemm import REPO_ROOT, K, N
+
+os.environ.pop("TRITON_INTERPRET", None)  # before triton is imported
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+
+import triton  # noqa: E402
+from triton.backends.compiler import GPUTarget  # noqa: E402
+from triton.compiler import ASTSource  # noqa: E402
+from triton_gemm import main, paths, portable_tuned  # noqa: E402
+
+M_FOR_ARGS = 200  # any M: the kernels take it at run time
+# Opt-in shared memory per CTA of each family (CUDA's occupancy tables).
+SHARED_MEMORY = {80: 166912, 86: 101376, 89: 101376, 90: 232448, 100: 232448, 120: 101376}
+MMA_FAMILIES = ("tcgen05.mma", "wgmma.mma_async", "mma.sync")
+
+
+def _signature(fn, args) -> tuple[dict, dict, dict]:
+    """Triton's signature, constants and attributes for `args`, specialized as its JIT would
+    specialize a call from main.run: pointers 16-byte aligned, integers that are multiples of 16
+    marked so (M aside: do_not_specialize), so that loads vectorize and pipeline as they do on
+    a GPU."""
+    signature, constexprs, attrs = {}, {}, {}
+    aligned = [["tt.divisibility", 16]]
+    for i, (name, arg) in enumerate(zip(fn.arg_names, args, strict=True)):
+        if i in fn.constexprs or arg is None:  # None: an unused optional descriptor
+            signature[name], constexprs[(i,)] = "constexpr", arg
+        elif hasattr(arg, "block_shape"):
+            signature[name] = f"tensordesc<fp16{list(arg.block_shape)}>"
+        elif isinstance(arg, torch.Tensor):
+            signature[name] = {torch.float16: "*fp16", torch.float32: "*fp32"}.get(
+                arg.dtype, "*i32"
+            )
+            attrs[(i,)] = aligned
+        elif isinstance(arg, bool):
+            signature[name] = "i1"
+        else:
+            signature[name] = "i32"
+            if name != "M" and arg % 16 == 0:
+                attrs[(i,)] = aligned
+    return signature, constexprs, attrs
+
+
+def compile_config(cfg, capability: int):
+    """The compiled kernel of cfg for sm_<capability> at this problem's N and K."""
+    a = torch.empty(M_FOR_ARGS, K, dtype=torch.float16)
+    b = torch.empty(N, K, dtype=torch.float16)
+    c = torch.empty(M_FOR_ARGS, N, dtype=torch.float16)
+    fn, module, cfg = main._kernel_of(cfg)
+    _, args = module._grid_and_args(a, b, c, cfg)
+    source = ASTSource(fn, *_signature(fn, args))
+    options = {"num_warps": cfg.num_warps, "num_stages": cfg.num_stages}
+    return triton.compile(source, target=GPUTarget("cuda", capability, 32), options=options)
+
+
+def main_(archs: list[int]) -> int:
+    version = paths.triton_version()
+    for capability in archs:
+        shared = SHARED_MEMORY[capability]
+        choice = paths.choose(divmod(capability, 10), shared, version, force_portable=True)
+        rows = portable_tuned.TMA_TABLE if choice.table == "tma" else portable_tuned.POINTER_TABLE
+        configs = {portable_tuned.fit_to_shared_memory(cfg, shared) for _, cfg in rows}
+        default = paths.choose(divmod(capability, 10), shared, version)
+        for cfg in sorted(configs, key=repr):
+            start = time.perf_counter()
+            try:
+                kernel = compile_config(cfg, capability)
+            except Exception as e:  # reported, so the test names the config that failed
+                line = {"error": f"{type(e).__name__}: {str(e)[:500]}"}
+            else:
+                ptx = kernel.asm["ptx"]
+                line = {
+                    "shared": kernel.metadata.shared,
+                    "mma": [f for f in MMA_FAMILIES if f in ptx],
+                    "seconds": round(time.perf_counter() - start, 2),
+                }
+            line.update(
+                arch=capability,
+                triton=triton.__version__,
+                table=choice.table,
+                default_path=default.path,
+                limit=shared,
+                config=repr(cfg),
+            )
+            print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    sys.exit(main_([int(a) for a in sys.argv[1:]]))
