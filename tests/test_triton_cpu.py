@@ -790,6 +790,7 @@ def replay_without_gpu(monkeypatch) -> None:
     from triton_gemm import launch
 
     monkeypatch.setattr(launch, "INTERPRET", False)
+    monkeypatch.setattr(launch, "DIRECT_LAUNCH", True)
     monkeypatch.setattr(launch, "_hooks_installed", lambda: False)
     monkeypatch.setattr(
         launch,

@@ -122,9 +122,10 @@ def test_replayed_tma_launches_follow_the_operands_not_their_descriptors(run, B,
     device's Triton must take the encoded path): new values at a known address must be read,
     and more addresses than it keeps (launch.DESCRIPTORS_KEPT) must each be right."""
     from triton_gemm import launch, main
+    from triton_gemm.ws_tile import WsTileConfig
 
     cfg = main.select_config(m)
-    tma_kinds = (main.TileTmaConfig, main.TmaConfig, main.WsTileConfig)
+    tma_kinds = (main.TileTmaConfig, main.TmaConfig, WsTileConfig)
     assert isinstance(cfg, tma_kinds), f"M={m} is no TMA config"
     device = check_fresh_operands_every_call(run, B, m, calls=launch.DESCRIPTORS_KEPT + 2)
     assert main._replays[(m, device)].encoded, "descriptors encoded on every call"

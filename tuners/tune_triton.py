@@ -23,6 +23,7 @@ then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
 """
 
+import bisect
 import itertools
 import multiprocessing as mp
 import sys
@@ -45,7 +46,7 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 from triton_gemm import gemv  # noqa: E402
 from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
-from triton_gemm.main import launch_config, select_config  # noqa: E402
+from triton_gemm.main import launch_config  # noqa: E402
 from triton_gemm.pair import PairConfig  # noqa: E402
 from triton_gemm.pair import is_valid as pair_is_valid  # noqa: E402
 from triton_gemm.tma import TmaConfig  # noqa: E402
@@ -56,6 +57,15 @@ from triton_gemm.ws_tile import WsTileConfig  # noqa: E402
 from triton_gemm.ws_tile import is_valid as ws_tile_is_valid  # noqa: E402
 
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
+
+
+def select_config(m: int):
+    """The Hopper table's config for m (the table this tuner rewrites; main.select_config
+    answers for the path of the GPU at hand, which may be the portable one)."""
+    from triton_gemm import tuned
+
+    limits = [limit for limit, _ in tuned.TABLE]
+    return tuned.TABLE[min(bisect.bisect_left(limits, m), len(limits) - 1)][1]
 
 
 SMS = device_sms()  # one wave of pair tiles

@@ -1,0 +1,108 @@
+"""Tune the CuTe DSL solution's portable (mma.sync) table on the GPU at hand and rewrite it.
+
+Usage: python -m tuners.tune_cute_portable [--dry-run]
+
+For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
+(what sm_86, sm_89 and sm_120 allow a CTA, so one table serves every GPU) is compiled, checked
+against a float32 reference and timed with torch.matmul under the cold-L2 protocol
+(tuners.common.rank_bucket_over_ms) on the bucket's sample of workload Ms; the config with the
+best geomean ratio takes the bucket. The table between the `# fmt: off` / `# fmt: on` markers
+of sources/cute_gemm/portable.py is rewritten, one line a bucket, with its ratio as a comment.
+"""
+
+import argparse
+import itertools
+import re
+import sys
+
+import torch
+
+from fibgemm import REPO_ROOT
+from fibgemm.timing import ColdL2Timer
+from tuners.common import rank_bucket_over_ms
+
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+
+from cute_gemm import main as cute_main  # noqa: E402
+from cute_gemm import portable  # noqa: E402
+from cute_gemm.portable import PortableConfig  # noqa: E402
+
+SHARED_LIMIT = 96 * 1024
+# (bucket limit, sample of its workload Ms)
+BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (128, [72, 104, 128]),
+           (256, [136, 184, 256]), (1 << 62, [972, 2379, 8192])]  # fmt: skip
+ITERS = 30
+
+
+def _fits(cfg: PortableConfig) -> bool:
+    return portable.is_valid(cfg, cute_main.K) and cfg.shared_bytes() <= SHARED_LIMIT
+
+
+def candidates(limit: int) -> list[PortableConfig]:
+    """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, straight tiles from 136."""
+    out = []
+    if limit <= 256:
+        q_tiles = [q for q in (16, 32, 64, 128) if q >= min(limit, 128) // 2 and q <= 2 * limit]
+        for p, q, k, s, (wp, wq) in itertools.product(
+            (16, 32, 64), q_tiles, (64, 128), (4, 6), ((1, 1), (2, 1), (2, 2), (4, 1))
+        ):
+            out.append(PortableConfig(p, q, True, k, s, wp, wq))
+    if limit >= 256:
+        for p, q, k, s, (wp, wq) in itertools.product(
+            (64, 128), (64, 128), (32, 64), (3, 4), ((2, 2), (2, 4), (4, 2))
+        ):
+            out.append(PortableConfig(p, q, False, k, s, wp, wq))
+    return [c for c in out if _fits(c) and 64 <= c.threads <= 256]
+
+
+def _launch(a, b, out, cfg):
+    cute_main.launch_config(a, b, out, cfg)
+
+
+def render(best: dict) -> str:
+    rows = "\n".join(f"    ({'1 << 62' if limit == 1 << 62 else limit}, {cfg!r}),  # {ratio:.3f}x"
+                     for limit, (ratio, cfg) in best.items())  # fmt: skip
+    return f"# fmt: off\nTABLE = [\n{rows}\n]\n# fmt: on"
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--dry-run", action="store_true", help="print the table, write nothing")
+    args = p.parse_args()
+    if not torch.cuda.is_available():
+        print("needs a CUDA GPU", file=sys.stderr)
+        return 2
+    timer = ColdL2Timer()
+    b = torch.randn(cute_main.N, cute_main.K, dtype=torch.float16, device="cuda")
+    best = {}
+    for limit, ms in BUCKETS:
+        cfgs = candidates(limit)
+        built = []
+        for cfg in cfgs:
+            try:
+                cute_main.compiled_kernel(cfg)
+                built.append(cfg)
+            except Exception as e:  # a candidate the DSL refuses is skipped, not fatal
+                print(f"  skip {cfg}: {type(e).__name__}: {str(e)[:120]}", flush=True)
+        scored, n_correct = rank_bucket_over_ms(timer, ms, b, built, _launch, ITERS)
+        best[limit] = scored[0]
+        print(f"bucket <= {limit} (M {ms}): {len(cfgs)} configs, {n_correct} correct; "
+              f"best {scored[0][0]:.3f}x {scored[0][1]}; runner-up "
+              f"{scored[1][0] if len(scored) > 1 else 0:.3f}x", flush=True)  # fmt: skip
+    text = render(best)
+    print(text)
+    if not args.dry_run:
+        path = REPO_ROOT / "sources" / "cute_gemm" / "portable.py"
+        source = path.read_text()
+        new = re.sub(r"# fmt: off\nTABLE = \[\n.*?\n\]\n# fmt: on", lambda _: text, source,
+                     flags=re.S)  # fmt: skip
+        if new == source and text not in source:
+            print("portable.py: table markers not found", file=sys.stderr)
+            return 1
+        path.write_text(new)
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
