@@ -1,0 +1,145 @@
+"""Probe: what in triton_gemm slows the torch.matmul timed after it (docs/timing.md).
+
+For each M, torch.matmul and a variant X of the solution are timed as [ref, ref, X] round by
+round under the cold-L2 protocol (fibgemm.timing): the first reference runs after X, the
+second after the first; the disturbance is ref-after-X / ref-after-ref - 1. Variants:
+triton_gemm as shipped; with its compiled kernels' cache preference reset (cuFuncSetCacheConfig
+PREFER_NONE or PREFER_L1: Triton's loader sets PREFER_SHARED on every kernel of > 48 KB of
+shared memory); each PTX change off; Triton's own launch path; a one-CTA Triton kernel of
+> 48 KB shared memory, as loaded and with PREFER_NONE; cute_gemm.
+
+Usage on a CUDA GPU: python -m tools.probe_reference_disturbance [M ...]
+"""
+
+import ctypes
+import dataclasses
+import sys
+
+import torch
+import triton
+import triton.language as tl
+
+from fibgemm import REPO_ROOT, K, N
+from fibgemm.timing import ColdL2Timer
+
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+
+import cute_gemm.main as cute  # noqa: E402
+import triton_gemm.main as tg  # noqa: E402
+from triton_gemm import launch as tg_launch  # noqa: E402
+
+PREFER = {"none": 0, "shared": 1, "l1": 2, "equal": 3}
+_cuda = ctypes.CDLL("libcuda.so.1")
+
+
+def set_cache_config(functions, pref: str) -> None:
+    for f in functions:
+        r = _cuda.cuFuncSetCacheConfig(ctypes.c_void_p(f), PREFER[pref])
+        if r:
+            raise RuntimeError(f"cuFuncSetCacheConfig -> {r}")
+
+
+def gluon_functions() -> list[int]:
+    out = []
+    for kernel, _ in tg_launch._compiled.values():
+        kernel._init_handles()
+        out.append(kernel.function)
+    return out
+
+
+@triton.jit
+def _big_smem(a_ptr, c_ptr, BLOCK: tl.constexpr):
+    # One CTA, one 128x128x128 dot: Triton stages both operands in shared memory (64 KB).
+    r = tl.arange(0, BLOCK)
+    x = tl.load(a_ptr + r[:, None] * BLOCK + r[None, :])
+    y = tl.load(a_ptr + BLOCK * BLOCK + r[:, None] * BLOCK + r[None, :])
+    tl.store(c_ptr + r[:, None] * BLOCK + r[None, :], tl.dot(x, y).to(tl.float16))
+
+
+def main() -> None:
+    ms = [int(x) for x in sys.argv[1:]] or [16, 64, 128, 256, 972]
+    torch.manual_seed(0)
+    timer = ColdL2Timer()
+    B = torch.randn(N, K, dtype=torch.float16, device="cuda")
+    small_in = torch.randn(2 * 128 * 128, dtype=torch.float16, device="cuda")
+    small_out = torch.empty(128 * 128, dtype=torch.float16, device="cuda")
+    big = _big_smem.warmup(small_in, small_out, BLOCK=128, grid=(1,), num_warps=8, num_stages=1)
+    big._init_handles()
+    print(f"big-smem kernel: {big.metadata.shared} B of shared memory")
+    rows = []
+    for m in ms:
+        rows += probe(m, timer, B, big, small_in, small_out)
+    print("\nM | variant | disturbance rep0 | rep1")
+    for m, name, rep, *_, d in rows:
+        if rep == 0:
+            d1 = next(r[-1] for r in rows if r[:2] == (m, name) and r[2] == 1)
+            print(f"{m} | {name} | {100 * d:+.1f}% | {100 * d1:+.1f}%")
+
+
+def probe(m, timer, B, big, small_in, small_out) -> list[tuple]:
+    rows = []
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    C = torch.empty(m, N, dtype=torch.float16, device="cuda")
+    base = tg.select_config(m)
+
+    def ref():
+        return torch.matmul(A, B.T)
+
+    def shipped():
+        tg.run(A, B, C)
+
+    def with_cfg(cfg):
+        return lambda: tg.launch_config(A, B, C, cfg)
+
+    def triton_launcher():
+        tg_launch.DIRECT_LAUNCH = False
+        try:
+            tg.launch_config(A, B, C, base)
+        finally:
+            tg_launch.DIRECT_LAUNCH = True
+
+    def big_kernel():
+        big[(1, 1, 1)](small_in, small_out, 128)
+
+    variants = [("shipped", shipped, None)]
+    flags = [
+        f for f in ("B_EVICT_FIRST", "ONE_WGMMA", "ONE_PRELOAD_SYNC") if getattr(base, f, False)
+    ]
+    for f in flags:
+        variants.append((f"{f}=False", with_cfg(dataclasses.replace(base, **{f: False})), None))
+    if getattr(base, "PRELOAD", 0):
+        variants.append(("PRELOAD=0", with_cfg(dataclasses.replace(base, PRELOAD=0)), None))
+    variants += [
+        ("triton launcher, no PTX changes", triton_launcher, None),
+        ("shipped, PREFER_NONE", shipped, "none"),
+        ("shipped, PREFER_L1", shipped, "l1"),
+        ("big-smem 1 CTA", big_kernel, None),
+        ("big-smem, PREFER_NONE", big_kernel, "big-none"),
+        ("cute_gemm", lambda: cute.run(A, B, C), None),
+    ]
+    print(f"M={m}: {base}")
+    for name, fn, pref in variants:
+        fn()
+        torch.cuda.synchronize()
+        if pref == "big-none":
+            set_cache_config([big.function], "none")
+        elif pref:
+            set_cache_config(gluon_functions(), pref)
+        for rep in range(2):
+            t_after, t_self, t_sol = timer.time_many([ref, ref, fn], iters=100, warmup=5)
+            d = t_after.p50 / t_self.p50 - 1
+            rows.append((m, name, rep, t_self.p50, t_after.p50, t_sol.p50, d))
+            print(
+                f"  {name:28s} rep{rep} ref {t_self.p50:6.2f}  ref-after {t_after.p50:6.2f}"
+                f"  sol {t_sol.p50:6.2f}  disturbance {100 * d:+5.1f}%",
+                flush=True,
+            )
+        if pref == "big-none":
+            set_cache_config([big.function], "shared")
+        elif pref:
+            set_cache_config(gluon_functions(), "shared")
+    return rows
+
+
+if __name__ == "__main__":
+    main()
