@@ -8,7 +8,10 @@ PREFER_NONE or PREFER_L1: Triton's loader sets PREFER_SHARED on every kernel of 
 shared memory); each PTX change off; Triton's own launch path; a one-CTA Triton kernel of
 > 48 KB shared memory, as loaded and with PREFER_NONE; cute_gemm.
 
-Usage on a CUDA GPU: python -m tools.probe_reference_disturbance [M ...]
+With --stages, each M's config is timed at several ring depths instead, beside the shared
+memory its kernel takes: does the disturbance follow the shared-memory size?
+
+Usage on a CUDA GPU: python -m tools.probe_reference_disturbance [--stages] [M ...]
 """
 
 import ctypes
@@ -27,6 +30,7 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 import cute_gemm.main as cute  # noqa: E402
 import triton_gemm.main as tg  # noqa: E402
 from triton_gemm import launch as tg_launch  # noqa: E402
+from triton_gemm import ws_tile  # noqa: E402
 
 PREFER = {"none": 0, "shared": 1, "l1": 2, "equal": 3}
 _cuda = ctypes.CDLL("libcuda.so.1")
@@ -57,10 +61,15 @@ def _big_smem(a_ptr, c_ptr, BLOCK: tl.constexpr):
 
 
 def main() -> None:
-    ms = [int(x) for x in sys.argv[1:]] or [16, 64, 128, 256, 972]
+    stages = "--stages" in sys.argv
+    ms = [int(x) for x in sys.argv[1:] if x != "--stages"] or [16, 64, 128, 256, 972]
     torch.manual_seed(0)
     timer = ColdL2Timer()
     B = torch.randn(N, K, dtype=torch.float16, device="cuda")
+    if stages:
+        for m in ms:
+            ring_sweep(m, timer, B)
+        return
     small_in = torch.randn(2 * 128 * 128, dtype=torch.float16, device="cuda")
     small_out = torch.empty(128 * 128, dtype=torch.float16, device="cuda")
     big = _big_smem.warmup(small_in, small_out, BLOCK=128, grid=(1,), num_warps=8, num_stages=1)
@@ -74,6 +83,39 @@ def main() -> None:
         if rep == 0:
             d1 = next(r[-1] for r in rows if r[:2] == (m, name) and r[2] == 1)
             print(f"{m} | {name} | {100 * d:+.1f}% | {100 * d1:+.1f}%")
+
+
+def ring_sweep(m, timer, B) -> None:
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    C = torch.empty(m, N, dtype=torch.float16, device="cuda")
+    base = tg.select_config(m)
+    print(f"M={m}: {base} (ring {base.ring})")
+
+    def ref():
+        return torch.matmul(A, B.T)
+
+    for ring in sorted({2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, base.ring}):
+        cfg = dataclasses.replace(base, STAGES=ring, PRELOAD=min(base.PRELOAD, ring))
+        if not ws_tile.is_valid(cfg, N, K):
+            continue
+
+        def sol(cfg=cfg):
+            tg.launch_config(A, B, C, cfg)
+
+        sol()
+        torch.cuda.synchronize()
+        shared = next(
+            k.metadata.shared for key, (k, _) in tg_launch._compiled.items() if key[1] == cfg
+        )
+        for rep in range(2):
+            t_after, t_self, t_sol = timer.time_many([ref, ref, sol], iters=100, warmup=5)
+            d = t_after.p50 / t_self.p50 - 1
+            print(
+                f"  ring {ring:2d} shared {shared / 1024:6.1f} KB rep{rep} ref {t_self.p50:6.2f}"
+                f"  ref-after {t_after.p50:6.2f}  sol {t_sol.p50:6.2f}"
+                f"  disturbance {100 * d:+5.1f}%",
+                flush=True,
+            )
 
 
 def probe(m, timer, B, big, small_in, small_out) -> list[tuple]:
