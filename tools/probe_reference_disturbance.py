@@ -8,10 +8,14 @@ PREFER_NONE or PREFER_L1: Triton's loader sets PREFER_SHARED on every kernel of 
 shared memory); each PTX change off; Triton's own launch path; a one-CTA Triton kernel of
 > 48 KB shared memory, as loaded and with PREFER_NONE; cute_gemm.
 
+With --hold, a kernel that only holds SLOTS x 16 KB of shared memory on every SM (two CTAs
+per SM, each storing and loading one slot) is timed in the solution's place: does holding the
+shared memory alone disturb?
+
 With --stages, each M's config is timed at several ring depths instead, beside the shared
 memory its kernel takes: does the disturbance follow the shared-memory size?
 
-Usage on a CUDA GPU: python -m tools.probe_reference_disturbance [--stages] [M ...]
+Usage on a CUDA GPU: python -m tools.probe_reference_disturbance [--stages | --hold] [M ...]
 """
 
 import ctypes
@@ -21,6 +25,8 @@ import sys
 import torch
 import triton
 import triton.language as tl
+from triton.experimental import gluon
+from triton.experimental.gluon import language as gl
 
 from fibgemm import REPO_ROOT, K, N
 from fibgemm.timing import ColdL2Timer
@@ -33,12 +39,12 @@ from triton_gemm import launch as tg_launch  # noqa: E402
 from triton_gemm import ws_tile  # noqa: E402
 
 PREFER = {"none": 0, "shared": 1, "l1": 2, "equal": 3}
-_cuda = ctypes.CDLL("libcuda.so.1")
 
 
 def set_cache_config(functions, pref: str) -> None:
+    cuda = ctypes.CDLL("libcuda.so.1")
     for f in functions:
-        r = _cuda.cuFuncSetCacheConfig(ctypes.c_void_p(f), PREFER[pref])
+        r = cuda.cuFuncSetCacheConfig(ctypes.c_void_p(f), PREFER[pref])
         if r:
             raise RuntimeError(f"cuFuncSetCacheConfig -> {r}")
 
@@ -62,13 +68,17 @@ def _big_smem(a_ptr, c_ptr, BLOCK: tl.constexpr):
 
 def main() -> None:
     stages = "--stages" in sys.argv
-    ms = [int(x) for x in sys.argv[1:] if x != "--stages"] or [16, 64, 128, 256, 972]
+    ms = [int(x) for x in sys.argv[1:] if not x.startswith("--")] or [16, 64, 128, 256, 972]
     torch.manual_seed(0)
     timer = ColdL2Timer()
     B = torch.randn(N, K, dtype=torch.float16, device="cuda")
     if stages:
         for m in ms:
             ring_sweep(m, timer, B)
+        return
+    if "--hold" in sys.argv:
+        for m in ms:
+            hold_sweep(m, timer, B)
         return
     small_in = torch.randn(2 * 128 * 128, dtype=torch.float16, device="cuda")
     small_out = torch.empty(128 * 128, dtype=torch.float16, device="cuda")
@@ -83,6 +93,45 @@ def main() -> None:
         if rep == 0:
             d1 = next(r[-1] for r in rows if r[:2] == (m, name) and r[2] == 1)
             print(f"{m} | {name} | {100 * d:+.1f}% | {100 * d1:+.1f}%")
+
+
+@gluon.jit
+def _hold_shared(out_ptr, SLOTS: gl.constexpr):
+    blocked: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
+    swizzled: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, [1, 0])
+    buf = gl.allocate_shared_memory(gl.float16, [SLOTS, 128, 64], swizzled)
+    rows = gl.arange(0, 128, layout=gl.SliceLayout(1, blocked))
+    cols = gl.arange(0, 64, layout=gl.SliceLayout(0, blocked))
+    buf.index(SLOTS - 1).store(gl.full([128, 64], 1.0, gl.float16, blocked))
+    x = buf.index(SLOTS - 1).load(blocked)
+    gl.store(out_ptr + rows[:, None] * 64 + cols[None, :], x)
+
+
+def hold_sweep(m, timer, B) -> None:
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    out = torch.empty(128 * 64, dtype=torch.float16, device="cuda")
+    grid = (2 * torch.cuda.get_device_properties(0).multi_processor_count,)
+    print(f"M={m}")
+
+    def ref():
+        return torch.matmul(A, B.T)
+
+    for slots in (1, 3, 5, 7, 9, 11, 13):
+
+        def hold(slots=slots):
+            _hold_shared[grid](out, slots, num_warps=4)
+
+        hold()
+        torch.cuda.synchronize()
+        for rep in range(2):
+            t_after, t_self, t_sol = timer.time_many([ref, ref, hold], iters=100, warmup=5)
+            d = t_after.p50 / t_self.p50 - 1
+            print(
+                f"  hold {16 * slots:3d} KB rep{rep} ref {t_self.p50:6.2f}"
+                f"  ref-after {t_after.p50:6.2f}  hold {t_sol.p50:6.2f}"
+                f"  disturbance {100 * d:+5.1f}%",
+                flush=True,
+            )
 
 
 def ring_sweep(m, timer, B) -> None:
