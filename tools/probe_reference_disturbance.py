@@ -12,10 +12,15 @@ With --hold, a kernel that only holds SLOTS x 16 KB of shared memory on every SM
 per SM, each storing and loading one slot) is timed in the solution's place: does holding the
 shared memory alone disturb?
 
+With --decay, triton_gemm is followed, before the timed reference's flush, by more fills
+(half-precision ones, named apart from the flush), by cute_gemm, by torch.matmul or by the
+shared-memory holder: does the effect fade with time and traffic, or does another kernel undo it?
+
 With --stages, each M's config is timed at several ring depths instead, beside the shared
 memory its kernel takes: does the disturbance follow the shared-memory size?
 
-Usage on a CUDA GPU: python -m tools.probe_reference_disturbance [--stages | --hold] [M ...]
+Usage on a CUDA GPU:
+    python -m tools.probe_reference_disturbance [--stages | --hold | --decay] [M ...]
 """
 
 import ctypes
@@ -76,6 +81,10 @@ def main() -> None:
         for m in ms:
             ring_sweep(m, timer, B)
         return
+    if "--decay" in sys.argv:
+        for m in ms:
+            decay(m, timer, B)
+        return
     if "--hold" in sys.argv:
         for m in ms:
             hold_sweep(m, timer, B)
@@ -105,6 +114,46 @@ def _hold_shared(out_ptr, SLOTS: gl.constexpr):
     buf.index(SLOTS - 1).store(gl.full([128, 64], 1.0, gl.float16, blocked))
     x = buf.index(SLOTS - 1).load(blocked)
     gl.store(out_ptr + rows[:, None] * 64 + cols[None, :], x)
+
+
+def decay(m, timer, B) -> None:
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    C = torch.empty(m, N, dtype=torch.float16, device="cuda")
+    out = torch.empty(128 * 64, dtype=torch.float16, device="cuda")
+    extra = torch.empty(128 << 20, dtype=torch.float16, device="cuda")  # 256 MB
+    grid = (2 * torch.cuda.get_device_properties(0).multi_processor_count,)
+    print(f"M={m}")
+
+    def ref():
+        return torch.matmul(A, B.T)
+
+    def sol():
+        tg.run(A, B, C)
+
+    def fills(n):
+        for _ in range(n):
+            extra.fill_(1.0)
+
+    variants = [
+        ("triton_gemm", sol),
+        ("triton_gemm, 1 more fill", lambda: (sol(), fills(1))),
+        ("triton_gemm, 4 more fills", lambda: (sol(), fills(4))),
+        ("triton_gemm, fill, cute_gemm", lambda: (sol(), fills(1), cute.run(A, B, C))),
+        ("triton_gemm, fill, torch.matmul", lambda: (sol(), fills(1), ref())),
+        ("triton_gemm, hold 208 KB", lambda: (sol(), _hold_shared[grid](out, 13, num_warps=4))),
+        ("4 fills only", lambda: fills(4)),
+    ]
+    for name, fn in variants:
+        fn()
+        torch.cuda.synchronize()
+        for rep in range(2):
+            t_after, t_self, _ = timer.time_many([ref, ref, fn], iters=100, warmup=5)
+            d = t_after.p50 / t_self.p50 - 1
+            print(
+                f"  {name:34s} rep{rep} ref {t_self.p50:6.2f}  ref-after {t_after.p50:6.2f}"
+                f"  disturbance {100 * d:+5.1f}%",
+                flush=True,
+            )
 
 
 def hold_sweep(m, timer, B) -> None:
