@@ -16,11 +16,16 @@ With --decay, triton_gemm is followed, before the timed reference's flush, by mo
 (half-precision ones, named apart from the flush), by cute_gemm, by torch.matmul or by the
 shared-memory holder: does the effect fade with time and traffic, or does another kernel undo it?
 
+With --code, kernels that do almost no memory traffic but carry a lot of code (a long unrolled
+chain of multiply-adds) run in the solution's place: does code size alone disturb? And each
+solution is timed after itself and after torch.matmul: how much does its own time depend on
+what ran before it?
+
 With --stages, each M's config is timed at several ring depths instead, beside the shared
 memory its kernel takes: does the disturbance follow the shared-memory size?
 
 Usage on a CUDA GPU:
-    python -m tools.probe_reference_disturbance [--stages | --hold | --decay] [M ...]
+    python -m tools.probe_reference_disturbance [--stages | --hold | --decay | --code] [M ...]
 """
 
 import ctypes
@@ -81,6 +86,10 @@ def main() -> None:
         for m in ms:
             ring_sweep(m, timer, B)
         return
+    if "--code" in sys.argv:
+        for m in ms:
+            code_sweep(m, timer, B)
+        return
     if "--decay" in sys.argv:
         for m in ms:
             decay(m, timer, B)
@@ -114,6 +123,67 @@ def _hold_shared(out_ptr, SLOTS: gl.constexpr):
     buf.index(SLOTS - 1).store(gl.full([128, 64], 1.0, gl.float16, blocked))
     x = buf.index(SLOTS - 1).load(blocked)
     gl.store(out_ptr + rows[:, None] * 64 + cols[None, :], x)
+
+
+@triton.jit
+def _long_code(x_ptr, out_ptr, STEPS: tl.constexpr):
+    r = tl.arange(0, 128)
+    x = tl.load(x_ptr + r)
+    acc = x
+    for i in tl.static_range(STEPS):
+        acc = acc * x + (i % 7)
+    tl.store(out_ptr + r, acc)
+
+
+def _cubin_kb(kernel) -> float:
+    return len(kernel.asm["cubin"]) / 1024
+
+
+def code_sweep(m, timer, B) -> None:
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    C = torch.empty(m, N, dtype=torch.float16, device="cuda")
+    x = torch.rand(128, device="cuda")
+    out = torch.empty(128, device="cuda")
+    grid = (2 * torch.cuda.get_device_properties(0).multi_processor_count,)
+    print(f"M={m}")
+
+    def ref():
+        return torch.matmul(A, B.T)
+
+    def sol():
+        tg.run(A, B, C)
+
+    sol()
+    torch.cuda.synchronize()
+    for key, (k, _) in tg_launch._compiled.items():
+        if key[1] == tg.select_config(m):
+            print(f"  triton_gemm's kernel: cubin {_cubin_kb(k):.0f} KB")
+    for steps in (500, 2000, 8000, 16000):
+        k = _long_code.warmup(x, out, STEPS=steps, grid=grid, num_warps=4)
+
+        def long_code(k=k, steps=steps):
+            k[grid](x, out, steps)
+
+        long_code()
+        torch.cuda.synchronize()
+        for rep in range(2):
+            t_after, t_self, t_x = timer.time_many([ref, ref, long_code], iters=100, warmup=5)
+            d = t_after.p50 / t_self.p50 - 1
+            print(
+                f"  long code, cubin {_cubin_kb(k):5.0f} KB ({t_x.p50:5.2f} us) rep{rep}"
+                f" ref {t_self.p50:6.2f}  ref-after {t_after.p50:6.2f}"
+                f"  disturbance {100 * d:+5.1f}%",
+                flush=True,
+            )
+    for name, fn in (("triton_gemm", sol), ("cute_gemm", lambda: cute.run(A, B, C))):
+        fn()
+        for _ in range(2):
+            after_ref, after_self, _ = timer.time_many([fn, fn, ref], iters=100, warmup=5)
+            print(
+                f"  {name} after itself {after_self.p50:6.2f}  after torch.matmul"
+                f" {after_ref.p50:6.2f} ({100 * (after_ref.p50 / after_self.p50 - 1):+4.1f}%)",
+                flush=True,
+            )
 
 
 def decay(m, timer, B) -> None:
