@@ -162,7 +162,7 @@ def code_sweep(m, timer, B) -> None:
         k = _long_code.warmup(x, out, STEPS=steps, grid=grid, num_warps=4)
 
         def long_code(k=k, steps=steps):
-            k[grid](x, out, steps)
+            k[(*grid, 1, 1)](x, out, steps)
 
         long_code()
         torch.cuda.synchronize()
