@@ -32,7 +32,8 @@ from .dataset import Dataset
 from .evaluate import Outcome, Settings
 from .storage import AppendError, append_all, dataset_lock, extend_csv_header
 
-PROTOCOL = "cupti-span;cold-l2:zero-fill-256MB;median"
+# Medians of each callable right after itself, from rounds [ref, ref, solution, solution].
+PROTOCOL = "cupti-span;cold-l2:zero-fill-256MB;median;each-after-itself"
 PROTOCOL_KEY = "fibgemm.protocol"
 COMMIT_KEY = "fibgemm.commit"
 TIMING_FIELDS = [
@@ -45,9 +46,12 @@ TIMING_FIELDS = [
     "host_us",
     "ref_host_us",
 ]
-# The reference timed after itself (its calls interleaved [after the solution, after itself,
-# the solution]): what a solution that disturbs the GPU cannot change. `speedup` divides by it.
+# Each round times [reference, reference, solution, solution]: the TIMING_FIELDS' solution
+# after itself and reference after the solution, then the reference after itself and the
+# solution after the reference. `speedup` divides the two "after itself" medians, as
+# flashinfer-bench's loops of one callable see them.
 REF_SELF_FIELDS = ["ref_self_p20_us", "ref_self_p50_us", "ref_self_p80_us"]
+SOL_AFTER_REF_FIELDS = ["sol_after_ref_p20_us", "sol_after_ref_p50_us", "sol_after_ref_p80_us"]
 # A solution "moves" the reference when its median after the solution differs from its median
 # after itself by more than this; two medians of 100 calls agree within ~0.3% on the H200.
 REF_MOVED_TOLERANCE = 0.01
@@ -70,7 +74,8 @@ RESULT_FIELDS = [
     "ref_moved",
     "path",
     "gpu",
-    *REF_SELF_FIELDS,  # last: a number, so that a row cut short is told from a whole one
+    *REF_SELF_FIELDS,
+    *SOL_AFTER_REF_FIELDS,  # last: numbers, so that a row cut short is told from a whole one
 ]
 
 
@@ -189,7 +194,7 @@ def result_row(run_id: str, trace: Trace, outcome: Outcome, commit: str, gpu: st
         "path": outcome.path or "",
         "gpu": gpu,
     }
-    for k in [*TIMING_FIELDS, *REF_SELF_FIELDS]:
+    for k in [*TIMING_FIELDS, *REF_SELF_FIELDS, *SOL_AFTER_REF_FIELDS]:
         row[k] = f"{t[k]:.3f}" if k in t else ""
     if t:
         shift = reference_shift(t)

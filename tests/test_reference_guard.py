@@ -1,6 +1,7 @@
-"""The runner times the reference twice each round, right after the solution and right after
-itself; a solution that slows the next kernel is flagged and cannot inflate its own speedup.
-A fake device timeline stands in for the GPU."""
+"""The runner times each round as [reference, reference, solution, solution]: each right after
+the other and right after itself. A solution that slows the next kernel is flagged, and the
+speedup divides the two "after itself" medians, so neither order can inflate it. A fake device
+timeline stands in for the GPU."""
 
 import random
 
@@ -10,26 +11,31 @@ from fibgemm.timing import DeviceActivity, call_order, spans_per_callable, split
 FLUSH = "flush"
 
 
-def _timeline(rounds: int, ref_us: float, sol_us: float, drag: float) -> list[DeviceActivity]:
-    """[flush, call] per call in the runner's order [ref, ref, sol]; a reference right after the
-    solution takes `drag` longer (the solution left the GPU changed)."""
+def _timeline(
+    rounds: int, ref_us: float, sol_us: float, drag: float, sol_drag: float
+) -> list[DeviceActivity]:
+    """[flush, call] per call in the runner's order [ref, ref, sol, sol]; a reference right after
+    the solution takes `drag` longer, a solution right after the reference `sol_drag` longer (each
+    evicts the other's code from the instruction caches, or left the GPU changed)."""
     rng = random.Random(0)
     t, out = 0, []
-    for i in call_order(3, rounds, interleave=True):
+    for i in call_order(4, rounds, interleave=True):
         out.append(DeviceActivity(FLUSH, t, t + 40_000))
         t += 41_000
-        base = sol_us if i == 2 else ref_us * (1 + drag if i == 0 else 1)
+        base = (ref_us, ref_us, sol_us, sol_us)[i] * (1 + (drag, 0, sol_drag, 0)[i])
         dur = int(base * 1e3 * (1 + rng.uniform(-0.002, 0.002)))
         out.append(DeviceActivity("gemm", t, t + dur))
         t += dur + 5_000
     return out
 
 
-def _timing(drag: float) -> dict:
+def _timing(drag: float, sol_drag: float = 0.0) -> dict:
     from statistics import median
 
-    spans = split_calls(_timeline(100, 7.2, 6.4, drag), FLUSH, 300)
-    after_sol, after_self, sol = spans_per_callable(spans, call_order(3, 100, True), 3)
+    spans = split_calls(_timeline(100, 7.2, 6.4, drag, sol_drag), FLUSH, 400)
+    after_sol, after_self, sol_after_ref, sol = spans_per_callable(
+        spans, call_order(4, 100, True), 4
+    )
     return {
         "p20_us": median(sol),
         "p50_us": median(sol),
@@ -40,6 +46,9 @@ def _timing(drag: float) -> dict:
         "ref_self_p20_us": median(after_self),
         "ref_self_p50_us": median(after_self),
         "ref_self_p80_us": median(after_self),
+        "sol_after_ref_p20_us": median(sol_after_ref),
+        "sol_after_ref_p50_us": median(sol_after_ref),
+        "sol_after_ref_p80_us": median(sol_after_ref),
         "host_us": 10.0,
         "ref_host_us": 10.0,
     }
@@ -73,10 +82,11 @@ def _row(timing):
 
 
 def test_a_solution_that_slows_the_next_kernel_is_flagged_and_its_speedup_is_honest():
-    row = _row(_timing(drag=0.03))
+    row = _row(_timing(drag=0.03, sol_drag=0.01))
     assert row["ref_moved"] == "yes" and float(row["ref_shift"]) > 0.025
-    # the speedup divides by the undisturbed reference: 7.2 / 6.4, not 7.416 / 6.4
-    assert abs(float(row["speedup"]) - 7.2 / 6.4) < 0.01
+    # each after itself: 7.2 / 6.4, neither 7.416 / 6.464 nor 7.2 / 6.464
+    assert abs(float(row["speedup"]) - 7.2 / 6.4) < 0.005
+    assert abs(float(row["sol_after_ref_p50_us"]) / float(row["p50_us"]) - 1.01) < 0.005
     assert row["gpu"] == "0:NVIDIA H200" and row["path"] == "hopper"
 
 
@@ -86,8 +96,15 @@ def test_a_solution_that_leaves_the_gpu_as_it_found_it_is_not_flagged():
 
 
 def test_the_trace_log_records_both_schedules():
-    note = reference_note(_timing(drag=0.03))
-    assert "after itself" in note and "after the solution (+2.9" in note
+    note = reference_note(_timing(drag=0.03, sol_drag=0.02))
+    assert "after the solution (+3.0" in note or "after the solution (+2.9" in note, note
+    assert "after the reference (+2.0" in note or "after the reference (+1.9" in note, note
+    assert note.endswith("speedup: each after itself")
+
+
+def test_a_trace_of_the_older_three_call_schedule_still_gets_its_note():
+    timing = {k: v for k, v in _timing(drag=0.0).items() if not k.startswith("sol_after")}
+    assert "solution median" not in reference_note(timing)
 
 
 def test_the_served_path_is_what_the_entry_module_says_and_never_fails_a_pair():
