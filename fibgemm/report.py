@@ -52,9 +52,16 @@ def other_devices(rows: list[dict], newest: dict) -> list[str]:
     return sorted({r["device"] for r in rows} - shown)
 
 
+def _schedule(row: dict) -> str:
+    """How the row's speedup was taken: rows with the solution's time after the reference
+    divide each callable's median after itself; older rows divided the reference after itself
+    by the solution after the reference."""
+    return "each after itself" if row.get("sol_after_ref_p50_us") else "older"
+
+
 def speedup_spread(rows: list[dict], newest: dict) -> dict:
-    """(min, max) speedup over every pass of the same solution content on the same kind of
-    GPU, per (solution, M)."""
+    """(min, max) speedup over every pass of the same solution content, on the same kind of
+    GPU and under the same schedule, per (solution, M)."""
     spread = defaultdict(list)
     for r in rows:
         key = (r["solution"], int(r["M"]))
@@ -64,6 +71,7 @@ def speedup_spread(rows: list[dict], newest: dict) -> dict:
             and r["status"] == "PASSED"
             and r["solution_sha1"] == ref["solution_sha1"]
             and r["device"] == ref["device"]
+            and _schedule(r) == _schedule(ref)
         ):
             spread[key].append(float(r["speedup"]))
     return {k: (min(v), max(v), len(v)) for k, v in spread.items()}

@@ -70,7 +70,9 @@ def fault_solution(name: str, definition: str = "gemm_n3072_k2048") -> Solution:
     return _solution(name, source, dps, definition)
 
 
-def _solution(name: str, source: str, dps: bool, definition: str) -> Solution:
+def _solution(
+    name: str, source: str, dps: bool, definition: str, dependencies: tuple = ("torch",)
+) -> Solution:
     return Solution(
         name=name,
         definition=definition,
@@ -79,34 +81,46 @@ def _solution(name: str, source: str, dps: bool, definition: str) -> Solution:
             language="python",
             target_hardware=["NVIDIA_H200"],
             entry_point="main.py::run",
-            dependencies=["torch"],
+            dependencies=list(dependencies),
             destination_passing_style=dps,
         ),
         sources=[SourceFile(path="main.py", content=source)],
     )
 
 
-# Correct, but it leaves work running on a side stream after it returns, so the next kernel (the
-# runner's reference) shares the GPU with it: the runner must flag the reference as moved.
+# Correct, but after its GEMM it runs a kernel of much code and little work (a long unrolled
+# chain of multiply-adds, ~250 KB of code): it evicts the next kernel's code from the SMs'
+# instruction caches, which the runner's L2 flush leaves warm, so the reference right after it
+# runs ~3% slower than right after itself on the H200 (docs/timing.md): the runner must flag it.
 DISTURBING_SOURCE = """
 import torch
+import triton
+import triton.language as tl
 
-_side = None
+
+@triton.jit
+def _long_code(x_ptr, STEPS: tl.constexpr):
+    r = tl.arange(0, 128)
+    x = tl.load(x_ptr + r)
+    acc = x
+    for i in tl.static_range(STEPS):
+        acc = acc * x + (i % 7)
+    tl.store(x_ptr + r, acc)
+
+
 _x = None
 
 
 def run(A, B, C):
-    global _side, _x
+    global _x
     torch.matmul(A, B.T, out=C)
-    if _side is None:
-        _side = torch.cuda.Stream()
-        _x = torch.randn(4096, 4096, device=A.device, dtype=torch.float16)
-    _side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(_side):
-        for _ in range(4):
-            torch.matmul(_x, _x)
+    if _x is None:
+        _x = torch.zeros(128, device=A.device)
+    _long_code[(264,)](_x, 4000)
 """
 
 
 def disturbing_solution() -> Solution:
-    return _solution("zz_disturbs", DISTURBING_SOURCE, True, "gemm_n3072_k2048")
+    return _solution(
+        "zz_disturbs", DISTURBING_SOURCE, True, "gemm_n3072_k2048", ("torch", "triton")
+    )

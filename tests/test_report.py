@@ -68,3 +68,13 @@ def test_write_report_makes_table_and_png(tmp_path):
     write_report(path, tmp_path)
     assert (tmp_path / "summary.md").read_text().startswith("| M |")
     assert (tmp_path / "latency.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_spread_keeps_passes_of_one_schedule_apart():
+    # Same content, but the first pass divided by the solution's time after the reference and
+    # the second by its time after itself: the second's spread must not span the first.
+    older = _row(1, "triton_gemm", 1, 6.0, 7.2)
+    newer = {**_row(2, "triton_gemm", 1, 6.4, 7.2), "sol_after_ref_p50_us": 6.5}
+    rows = [_row(1, "torch_matmul", 1, 7.2, 7.2), older, newer]
+    text = table([{k: str(v) for k, v in r.items()} for r in rows])
+    assert "| 1.125 | 1.125–1.125 (1) |" in text, text
