@@ -172,7 +172,7 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
     from triton_gemm import launch, main, ws_tile
 
     cfg = main.select_config(m)
-    assert isinstance(cfg, main.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
+    assert isinstance(cfg, ws_tile.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
     plain = replace(
