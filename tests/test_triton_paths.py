@@ -44,6 +44,18 @@ def test_each_gpu_and_triton_gets_its_path(arch, version, forced, expected):
     assert choice.reason  # said in the warning and the docs
 
 
+def test_the_installed_triton_gets_the_path_its_version_allows():
+    """On an H200 with the Triton installed here: the Hopper path only with a version it was
+    measured with. CI runs this file again with the newest Triton on PyPI installed over the
+    pin, where the portable path must be chosen (and compiles: the test below)."""
+    import triton
+
+    version = paths.triton_version(triton.__version__)
+    choice = paths.choose((9, 0), 227 * KB, version)
+    assert choice.path == ("hopper" if version in paths.HOPPER_TRITON else "portable"), version
+    assert paths.triton_version() == version  # what the solution reads at run time
+
+
 def test_a_gpu_below_sm80_is_refused_naming_it():
     with pytest.raises(
         RuntimeError, match=r"capability 8\.0 or newer.*Tesla T4 \(cuda:0\) is 7\.5"
