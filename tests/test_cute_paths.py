@@ -85,3 +85,55 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
 def test_served_path_names_the_path_and_config_kind():
     path, kind = solution.served_path(16).split(":")
     assert path in {"hopper", "portable"} and kind in {"CuteConfig", "PortableConfig"}
+
+
+def test_a_hopper_config_that_fails_to_build_moves_the_device_to_the_portable_path(monkeypatch):
+    """A Hopper compile raising (a DSL API that changed) moves that device to the portable path
+    for good: one warning naming the reason, then the portable table's config, no second try.
+    No GPU: the device is a stand-in H200 with a tested DSL, and compiling is recorded."""
+    import types
+    import warnings
+
+    import torch
+
+    device = 7  # a device index no real call uses
+    props = types.SimpleNamespace(major=9, minor=0, name="Stand-in H200", multi_processor_count=132)
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "get_device_properties", lambda index: props)
+    monkeypatch.setattr(solution, "dsl_version", lambda: solution.HOPPER_DSL[0])
+    monkeypatch.delenv("FIBGEMM_PORTABLE", raising=False)
+    monkeypatch.setattr(solution, "_paths", {})
+    tried = []
+
+    def compiled_kernel(cfg, extra_options=""):
+        tried.append(cfg)
+        if not isinstance(cfg, portable.PortableConfig):
+            raise AttributeError("module 'cutlass.cute' has no attribute 'make_tiled_tma_atom'")
+        return "portable kernel"
+
+    monkeypatch.setattr(solution, "compiled_kernel", compiled_kernel)
+    assert solution.path_of(device) == "hopper"
+    hopper_cfg = solution.select_config(16, device)
+    reason = r"cuda:7: the Hopper path failed to build \(AttributeError: module 'cutlass.cute'"
+    with pytest.warns(RuntimeWarning, match=reason + r".*using the portable path"):
+        assert solution._compiled_on_path(hopper_cfg, device) is None
+    assert solution.path_of(device) == "portable"
+    cfg = solution.select_config(16, device)
+    assert isinstance(cfg, portable.PortableConfig)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no second warning, no second Hopper attempt
+        assert solution._compiled_on_path(cfg, device) == "portable kernel"
+    assert tried == [hopper_cfg, cfg]
+
+
+def test_a_portable_config_that_fails_to_build_raises(monkeypatch):
+    """The portable path has nothing to fall back to: its compile error reaches the caller."""
+    monkeypatch.setattr(solution, "_paths", {3: ("portable", "test")})
+    monkeypatch.setattr(solution.torch.cuda, "is_available", lambda: True)
+
+    def compiled_kernel(cfg, extra_options=""):
+        raise RuntimeError("ptxas fatal")
+
+    monkeypatch.setattr(solution, "compiled_kernel", compiled_kernel)
+    with pytest.raises(RuntimeError, match="ptxas fatal"):
+        solution._compiled_on_path(portable.TABLE[0][1], 3)
