@@ -493,6 +493,30 @@ def test_scoring_over_ms_is_the_geomean_and_drops_configs_wrong_anywhere(monkeyp
     assert "(bucket <= 32)" in line and "1.250x" in line
 
 
+def test_rank_bucket_drops_wrong_configs_and_times_torch_after_itself():
+    """On the CPU with a fake timer: a wrong config is left out, the rest ranked by median, and
+    torch's figure is its second call of each round (right after itself, as the runner's)."""
+    import torch
+
+    from fibgemm.timing import KernelTimes
+
+    class FakeTimer:
+        def time_many(self, fns, iters, warmup):
+            self.count = len(fns)
+            # candidates "slow", "fast"; torch after the last candidate 10.5, after itself 10.0
+            return [KernelTimes((us,)) for us in (9.0, 6.0, 10.5, 10.0)]
+
+    def launch(a, b, out, cfg):
+        exact = (a.float() @ b.float().T).half()
+        out.copy_(exact + 1 if cfg == "wrong" else exact)
+
+    timer = FakeTimer()
+    b = torch.randn(N, K, dtype=torch.float16)
+    ranked, torch_us, n_ok = tuning.rank_bucket(timer, 2, b, ["slow", "wrong", "fast"], launch, 1)
+    assert timer.count == 4 and n_ok == 2
+    assert ranked == [(6.0, "fast"), (9.0, "slow")] and torch_us == 10.0
+
+
 def _fake_ranking(monkeypatch, times):
     """rank_bucket replaced by fixed timings {m: {cfg: us}}; torch takes 10 us everywhere."""
 

@@ -100,9 +100,12 @@ def rank_bucket(
     good = [c for c in cfgs if is_correct(launch, c, a, b, ref)]
     out = torch.empty(m, N, dtype=torch.float16, device=b.device)
     fns = [lambda c=c: launch(a, b, out, c) for c in good]
-    fns.append(lambda: torch.matmul(a, b.T, out=out))
+    # torch.matmul twice in a row, its second call timed right after itself as the runner
+    # times it: right after a candidate of much code it reads up to ~5% slower (its code is
+    # evicted from the instruction caches, docs/timing.md). The ranking does not depend on it.
+    fns += [lambda: torch.matmul(a, b.T, out=out)] * 2
     times = timer.time_many(fns, iters=iters, warmup=3)
-    ranked = sorted(zip((t.p50 for t in times[:-1]), good, strict=True), key=lambda x: x[0])
+    ranked = sorted(zip((t.p50 for t in times[:-2]), good, strict=True), key=lambda x: x[0])
     return ranked, times[-1].p50, len(good)
 
 
