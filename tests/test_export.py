@@ -52,6 +52,7 @@ def test_the_checkouts_export_loads_passes_the_rules_and_round_trips(checkout, t
         assert (tmp_path / "again" / f).read_bytes() == (sub / f).read_bytes(), f
     md = (sub / "SUBMISSION.md").read_text()
     assert "| 2379 |" in md and "geomean" in md and "torch:" in md and "cupti" in md
+    assert "each right after itself" in md and "torch.matmul ran more than 1% slower" in md
 
 
 def test_a_missing_trace_is_refused_naming_the_solution_and_m(checkout, tmp_path):
