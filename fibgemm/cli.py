@@ -66,7 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--solutions", nargs="+", help="solution names (default: all)")
     run.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
     run.add_argument(
-        "--resume", action="store_true", help="skip pairs already traced with the same content"
+        "--resume",
+        action="store_true",
+        help="skip pairs already traced with the same content under the same protocol",
     )
     run.add_argument(
         "--devices",

@@ -140,11 +140,13 @@ def check_run_arguments(dataset, solutions: list[str] | None, ms: list[int] | No
 
 
 def finished_pairs(trace_set: TraceSet, definition: str, sha_by_solution: dict) -> set:
-    """(solution, workload uuid) pairs that already have a trace of this very solution content."""
+    """(solution, workload uuid) pairs that already have a trace of this very solution content,
+    taken under this runner's protocol (a trace of an older timing schedule is taken again)."""
     done = set()
     for t in trace_set.traces.get(definition, []):
         libs = t.evaluation.environment.libs if t.evaluation else {}
-        if libs.get(SHA_KEY) and libs.get(SHA_KEY) == sha_by_solution.get(t.solution):
+        same_content = libs.get(SHA_KEY) and libs.get(SHA_KEY) == sha_by_solution.get(t.solution)
+        if same_content and libs.get(PROTOCOL_KEY) == PROTOCOL:
             done.add((t.solution, t.workload.uuid))
     return done
 

@@ -96,6 +96,15 @@ def test_resume_skips_only_pairs_of_unchanged_content(ds):
     assert len(Runner(reloaded, RunOptions(resume=False)).plan()) == 2
 
 
+def test_resume_takes_again_pairs_traced_under_another_protocol(ds, monkeypatch):
+    import fibgemm.runner as runner_module
+
+    _record_all(ds, "torch_matmul")
+    monkeypatch.setattr(runner_module, "PROTOCOL", "a later schedule")
+    plan = Runner(load_dataset(ds.root), RunOptions(resume=True)).plan()
+    assert sorted((s.name, len(w)) for s, w in plan) == [("torch_matmul", 2), ("triton_gemm", 2)]
+
+
 def test_plan_filters_and_refuses_unknown_solutions(ds):
     plan = Runner(ds, RunOptions(solutions=["triton_gemm"], ms=[16])).plan()
     assert [(s.name, [w.axes["M"] for w in ws]) for s, ws in plan] == [("triton_gemm", [16])]
