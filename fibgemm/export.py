@@ -9,7 +9,6 @@ missing, when a solution lacks such a trace for any workload, or when a packed J
 with its sources; the folder appears whole or not at all.
 """
 
-import math
 import os
 import shutil
 import tempfile
@@ -21,6 +20,7 @@ from flashinfer_bench.data import EvaluationStatus, Trace
 from . import layout
 from .curation import current_traces
 from .dataset import Dataset
+from .report import geomean
 
 VERSION_KEYS = ["driver", "cuda", "torch", "triton", "nvidia-cutlass-dsl", "flashinfer-bench"]
 
@@ -97,7 +97,7 @@ def submission_md(author: str, hardware: str, chosen: dict[str, list[Trace]]) ->
     summary = []
     for n in names:
         sp = [t.evaluation.performance.speedup_factor for t in chosen[n]]
-        g = math.exp(sum(map(math.log, sp)) / len(sp))
+        g = geomean(sp)
         summary.append(
             f"- **{n}**: geomean {g:.3f}× over {len(sp)} workloads (min {min(sp):.3f}×, "
             f"max {max(sp):.3f}×)"

@@ -14,9 +14,10 @@ measured, and results/baseline_protocols.md the table beside the reported B200 f
 """
 
 import csv
-import math
 from collections import defaultdict
 from pathlib import Path
+
+from .report import geomean
 
 REFERENCE = "torch.matmul"
 FIELDS = ["M", "callable", "events_mean_us", "cupti_median_us", "device", "commit", "date"]
@@ -118,14 +119,10 @@ def table(rows: list[dict], reported: dict[int, float]) -> str:
         ev, cu = ratios[(n, "events")], ratios[(n, "cupti")]
         if ev:
             out.append(
-                f"\n**{n}**: geomean speedup {_geomean(ev):.3f}× under the event protocol, "
-                f"{_geomean(cu):.3f}× under CUPTI ({len(cu)} workloads)."
+                f"\n**{n}**: geomean speedup {geomean(ev):.3f}× under the event protocol, "
+                f"{geomean(cu):.3f}× under CUPTI ({len(cu)} workloads)."
             )
     return "\n".join(out)
-
-
-def _geomean(values: list[float]) -> float:
-    return math.exp(sum(map(math.log, values)) / len(values))
 
 
 def plot(rows: list[dict], reported: dict[int, float], out: Path) -> None:

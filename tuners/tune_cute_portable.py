@@ -19,7 +19,7 @@ import torch
 
 from fibgemm import REPO_ROOT
 from fibgemm.timing import ColdL2Timer
-from tuners.common import rank_bucket_over_ms
+from tuners.common import INF, rank_bucket_over_ms
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
@@ -60,7 +60,7 @@ def _launch(a, b, out, cfg):
 
 
 def render(best: dict) -> str:
-    rows = "\n".join(f"    ({'1 << 62' if limit == 1 << 62 else limit}, {cfg!r}),  # {ratio:.3f}x"
+    rows = "\n".join(f"    ({'1 << 62' if limit == INF else limit}, {cfg!r}),  # {ratio:.3f}x"
                      for limit, (ratio, cfg) in best.items())  # fmt: skip
     return f"# fmt: off\nTABLE = [\n{rows}\n]\n# fmt: on"
 
