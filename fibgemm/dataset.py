@@ -16,6 +16,7 @@ from flashinfer_bench.data import Definition, Solution, Trace, TraceSet
 from pydantic import BaseModel, ValidationError
 
 from . import layout
+from .storage import dataset_read_lock
 
 
 class DatasetError(ValueError):
@@ -196,10 +197,16 @@ def _check_workload(
 
 def load_dataset(root: Path | str) -> Dataset:
     """Validate every file of the dataset at `root` (content and the layout's path rules),
-    then load it with TraceSet.from_path."""
+    then load it with TraceSet.from_path, under the dataset's read lock (a runner appending to
+    it meanwhile waits, so no half-written line is read)."""
     root = Path(root)
     if not (root / "definitions").is_dir():
         raise DatasetError([f"{root}: no definitions/ folder here: not a dataset root"])
+    with dataset_read_lock(root):
+        return _validated(root)
+
+
+def _validated(root: Path) -> Dataset:
     problems: list[str] = []
     warnings: list[str] = []
     rel = lambda p: p.relative_to(root).as_posix()  # noqa: E731

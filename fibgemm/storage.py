@@ -21,20 +21,29 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-LOCK_NAME = ".fibgemm.lock"
-
 
 @contextmanager
-def dataset_lock(root: Path) -> Iterator[None]:
-    """Exclusive lock over the dataset's appended files: two runners never interleave lines."""
-    lock = root / "traces" / LOCK_NAME
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    with open(lock, "w") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+def _root_locked(root: Path, operation: int) -> Iterator[None]:
+    """flock on the dataset's root folder itself: every dataset has one, read-only ones too,
+    and no lock file is left in it."""
+    fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        fcntl.flock(fd, operation)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def dataset_lock(root: Path):
+    """Exclusive lock over the dataset's appended files: two runners never interleave lines,
+    and a repair never cuts a line another runner is writing."""
+    return _root_locked(root, fcntl.LOCK_EX)
+
+
+def dataset_read_lock(root: Path):
+    """Shared lock for reading the appended files: a reader never sees half of a line another
+    runner is appending."""
+    return _root_locked(root, fcntl.LOCK_SH)
 
 
 def json_line_parses(line: bytes, header: bytes | None = None) -> bool:
@@ -106,15 +115,29 @@ def repair_appended_file(
     return str(side)
 
 
+def _unfinished(path: Path) -> bool:
+    """Whether the file's last byte is not a newline (a line cut short, or being appended)."""
+    if path.stat().st_size == 0:
+        return False
+    with open(path, "rb") as f:
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) != b"\n"
+
+
 def repair_appended(root: Path, log: Callable[[str], None] = print) -> list[str]:
-    """Repair every file the runner appends to, before the dataset is loaded."""
+    """Repair every file the runner appends to, before the dataset is loaded. Only where a
+    file does not end in a newline, and then under the dataset lock: a line another runner is
+    appending is finished before it is looked at (a read-only dataset with nothing to repair
+    is left alone)."""
+    files = [(p, json_line_parses) for p in sorted((root / "traces").rglob("*.jsonl"))]
+    files += [(p, csv_line_parses) for p in sorted((root / "results").glob("*.csv"))]
+    if not any(_unfinished(p) for p, _ in files):
+        return []
     done = []
-    for path in sorted((root / "traces").rglob("*.jsonl")):
-        if repair_appended_file(path, json_line_parses, log):
-            done.append(str(path))
-    for path in sorted((root / "results").glob("*.csv")):
-        if repair_appended_file(path, csv_line_parses, log):
-            done.append(str(path))
+    with dataset_lock(root):
+        for path, parses in files:
+            if repair_appended_file(path, parses, log):
+                done.append(str(path))
     return done
 
 

@@ -11,6 +11,8 @@ import traceback
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from .storage import dataset_read_lock
+
 
 def _environment() -> dict:
     import torch
@@ -97,7 +99,8 @@ def worker_main(conn, root: str, solution_name: str, settings, device: str | Non
         if not torch.cuda.is_available():
             conn.send({"kind": "fatal", "log": "no CUDA device in the worker"})
             return
-        trace_set = TraceSet.from_path(root)
+        with dataset_read_lock(Path(root)):  # the parent may be appending a trace
+            trace_set = TraceSet.from_path(root)
         solution = trace_set.get_solution(solution_name)
         definition = trace_set.definitions[solution.definition]
         workloads = {t.workload.uuid: t.workload for t in trace_set.workloads[definition.name]}

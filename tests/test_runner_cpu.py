@@ -183,3 +183,34 @@ def test_committed_results_csv_has_the_runners_columns():
     # Rows are appended to this file: a reordered RESULT_FIELDS would shift every new row.
     header = (REPO_ROOT / "results/gemm_n3072_k2048.csv").read_text().splitlines()[0]
     assert header.split(",") == RESULT_FIELDS
+
+
+def _write_a_line_slowly(root, line: bytes, started):
+    import time
+
+    from fibgemm.storage import dataset_lock
+
+    path = traces_file(root, "baseline")
+    with dataset_lock(root), open(path, "ab") as f:
+        f.write(line[: len(line) // 2])
+        f.flush()
+        started.set()
+        time.sleep(1.0)
+        f.write(line[len(line) // 2 :])
+
+
+def test_a_reader_waits_for_a_line_being_appended_instead_of_reading_half_of_it(ds):
+    """A second runner (or a worker) loading the dataset while the first appends a trace: the
+    load waits for the dataset lock, then reads the whole line."""
+    _record_all(ds, "torch_matmul")
+    path = traces_file(ds.root, "baseline")
+    line = path.read_bytes().splitlines(keepends=True)[0]
+    ctx = mp.get_context("spawn")
+    started = ctx.Event()
+    writer = ctx.Process(target=_write_a_line_slowly, args=(ds.root, line, started))
+    writer.start()
+    assert started.wait(60)
+    loaded = load_dataset(ds.root)  # without the lock: half a line, a DatasetError
+    writer.join(60)
+    assert writer.exitcode == 0
+    assert len(loaded.trace_set.traces["gemm_n3072_k2048"]) == 3
