@@ -250,15 +250,30 @@ def test_planned_calls_follow_new_operands(run, B, m):
     assert (m, device) in main._plans
 
 
+# Split-K in both orientations and at its deepest (2 K tiles a CTA), whatever the table holds.
+SPLIT_K_CHECKS = [
+    portable.PortableConfig(64, 16, True, tile_k=64, stages=3, warps_p=4, warps_q=1, splits=16),
+    portable.PortableConfig(64, 64, True, tile_k=64, stages=4, warps_p=4, warps_q=1, splits=2),
+    portable.PortableConfig(64, 64, False, tile_k=32, stages=4, warps_p=2, warps_q=2, splits=4),
+]
+
+
 @pytest.mark.parametrize("m", [1, 7, 33, 100, 200, 1000, 4097])
-@pytest.mark.parametrize("cfg", sorted({cfg for _, cfg in portable.TABLE}, key=repr), ids=repr)
+@pytest.mark.parametrize(
+    "cfg", sorted({cfg for _, cfg in portable.TABLE} | set(SPLIT_K_CHECKS), key=repr), ids=repr
+)
 def test_portable_configs_match_float32_reference(B, cfg, m):
     """The portable kernel (mma.sync) run here on every config of its table, whatever path this
     device serves by default: M shorter than a tile, tails of the Q and P tiles, several waves
-    (row-padded operands go through run(), which copies them: test_row_padded_views...)."""
+    (row-padded operands go through run(), which copies them: test_row_padded_views...).
+    Split-K: the sum is the same bits on a repeat, and the counters are zero after each call."""
     from cute_gemm import main
 
     def run_cfg(A, B, C):
         main.launch_config(A, B, C, cfg)
 
     check_matches_float32_reference(run_cfg, B, m)
+    if cfg.splits > 1:
+        torch.cuda.synchronize()
+        count, _ = main.split_workspace(cfg, m, B.device)
+        assert int(count.abs().sum()) == 0, "split-K counters left non-zero"

@@ -53,11 +53,23 @@ def test_every_portable_config_is_valid_and_fits_99_kb_of_shared_memory():
         portable.PortableConfig(32, 16, True, tile_k=96),
         portable.PortableConfig(32, 16, True, stages=1),
         portable.PortableConfig(32, 8, True, warps_p=2, warps_q=1),
+        portable.PortableConfig(32, 16, True, warps_p=2, warps_q=1, splits=3),  # 32 K tiles
+        portable.PortableConfig(32, 16, True, warps_p=2, warps_q=1, splits=0),
+        # 2 K tiles a split, where the prologue loads stages - 1 = 5: past the split's end
+        portable.PortableConfig(32, 16, True, stages=6, warps_p=2, warps_q=1, splits=16),
     ],
     ids=repr,
 )
 def test_invalid_portable_configs_are_refused(cfg):
     assert not portable.is_valid(cfg, solution.K)
+
+
+def test_split_k_workspace_covers_every_tile_and_split():
+    cfg = portable.PortableConfig(64, 16, True, stages=3, warps_p=4, warps_q=1, splits=4)
+    assert portable.is_valid(cfg, solution.K)
+    # swap-AB at M = 33: P = 3072 rows of B in 48 tiles, Q = 33 tokens in 3 tiles of 16
+    assert cfg.workspace_sizes(solution.N, 33) == (48 * 3, 48 * 3 * 4 * 64 * 16)
+    assert cfg.workspace_sizes(64, 16) == (1, 4 * 64 * 16)
 
 
 @pytest.mark.parametrize("arch", list(ARCHS))
@@ -73,6 +85,9 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
         assert line["targets"] == [arch], line
         for family in ("mma.sync", "ldmatrix", "cp.async.cg"):
             assert line["families"].get(family, 0) > 0, line
+        split_k = ("atom.global.acq_rel.add", "fence.acq_rel.gpu")
+        for family in split_k:  # split-K's counter and fences, and only there
+            assert (family in line["families"]) == (line["splits"] > 1), line
         assert "wgmma" not in line["families"] and "tcgen05" not in line["families"], line
     default = (
         "hopper"

@@ -4,8 +4,8 @@ Usage: CUTE_DSL_ARCH=sm_86 python -m tools.compile_cute_paths DUMP_DIR
 Compiles every distinct config of portable.TABLE for that arch (the DSL reads the variable
 once, when cutlass is first imported: one arch per process), keeps each one's PTX under
 DUMP_DIR/<index>/, and prints one JSON line per config: the arch, the path main.choose_path
-gives that GPU with the installed DSL, the config, its compile time, and the instruction
-families its PTX holds. Needs no GPU.
+gives that GPU with the installed DSL, the config and its split-K count, its compile time, and
+the instruction families its PTX holds. Needs no GPU.
 """
 
 import json
@@ -18,7 +18,16 @@ from fibgemm import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
-FAMILIES = ("mma.sync", "ldmatrix", "cp.async.cg", "wgmma", "tcgen05", "cp.async.bulk.tensor")
+FAMILIES = (
+    "mma.sync",
+    "ldmatrix",
+    "cp.async.cg",
+    "wgmma",
+    "tcgen05",
+    "cp.async.bulk.tensor",
+    "atom.global.acq_rel.add",  # split-K's arrival counter
+    "fence.acq_rel.gpu",
+)
 
 
 def _capability(arch: str) -> tuple[int, int]:
@@ -40,7 +49,7 @@ def main() -> int:
         out = dump / str(i)
         out.mkdir(parents=True, exist_ok=True)
         start = time.perf_counter()
-        line = {"arch": arch, "default_path": default, "config": repr(cfg)}
+        line = {"arch": arch, "default_path": default, "config": repr(cfg), "splits": cfg.splits}
         try:
             cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")
         except Exception as e:  # reported, so the test names the config that failed

@@ -1,13 +1,14 @@
 """Tune the CuTe DSL solution's portable (mma.sync) table on the GPU at hand and rewrite it.
 
-Usage: python -m tuners.tune_cute_portable [--dry-run]
+Usage: python -m tuners.tune_cute_portable [--dry-run] [--limits 16 32 ...]
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
 (what sm_86, sm_89 and sm_120 allow a CTA, so one table serves every GPU) is compiled, checked
 against a float32 reference and timed with torch.matmul under the cold-L2 protocol
 (tuners.common.rank_bucket_over_ms) on the bucket's sample of workload Ms; the config with the
 best geomean ratio takes the bucket. The table between the `# fmt: off` / `# fmt: on` markers
-of sources/cute_gemm/portable.py is rewritten, one line a bucket, with its ratio as a comment.
+of sources/cute_gemm/portable.py is rewritten, one line a bucket, with its ratio as a comment;
+with --limits only those buckets are tuned, the others keep their line.
 """
 
 import argparse
@@ -39,20 +40,27 @@ def _fits(cfg: PortableConfig) -> bool:
 
 
 def candidates(limit: int) -> list[PortableConfig]:
-    """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, straight tiles from 136."""
+    """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, with split-K over 1 to 8
+    CTAs a tile (the fewer tokens, the fewer tiles to spread K over); straight tiles above 256.
+    The bucket's current config is always among them."""
     out = []
     if limit <= 256:
         q_tiles = [q for q in (16, 32, 64, 128) if q >= min(limit, 128) // 2 and q <= 2 * limit]
-        for p, q, k, s, (wp, wq) in itertools.product(
-            (16, 32, 64), q_tiles, (64, 128), (4, 6), ((1, 1), (2, 1), (2, 2), (4, 1))
-        ):
-            out.append(PortableConfig(p, q, True, k, s, wp, wq))
-    if limit >= 256:
+        # (rows of B, tile_k, stages, warps): 32 or 64 rows; or 128, whose tiles read A from
+        # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
+        tiles = [(32, 64, s, w) for s in (4, 6) for w in ((2, 1), (2, 2))]
+        tiles += [(64, 64, s, w) for s in (4, 6) for w in ((4, 1), (2, 2))]
+        tiles += [(128, 32, s, w) for s in (4, 6) for w in ((2, 2), (4, 2), (2, 4))]
+        for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
+            out.append(PortableConfig(p, q, True, k, s, wp, wq, splits))
+    if limit > 256:
         for p, q, k, s, (wp, wq) in itertools.product(
             (64, 128), (64, 128), (32, 64), (3, 4), ((2, 2), (2, 4), (4, 2))
         ):
             out.append(PortableConfig(p, q, False, k, s, wp, wq))
-    return [c for c in out if _fits(c) and 64 <= c.threads <= 256]
+    out = [c for c in out if _fits(c) and 64 <= c.threads <= 256]
+    current = dict(portable.TABLE)[limit]
+    return out if current in out else out + [current]
 
 
 def _launch(a, b, out, cfg):
@@ -60,7 +68,8 @@ def _launch(a, b, out, cfg):
 
 
 def render(best: dict) -> str:
-    rows = "\n".join(f"    ({'1 << 62' if limit == INF else limit}, {cfg!r}),  # {ratio:.3f}x"
+    rows = "\n".join(f"    ({'1 << 62' if limit == INF else limit}, {cfg!r}),  # "
+                     + ("kept" if ratio is None else f"{ratio:.3f}x")
                      for limit, (ratio, cfg) in best.items())  # fmt: skip
     return f"# fmt: off\nTABLE = [\n{rows}\n]\n# fmt: on"
 
@@ -68,14 +77,28 @@ def render(best: dict) -> str:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--dry-run", action="store_true", help="print the table, write nothing")
+    p.add_argument("--limits", type=int, nargs="+", metavar="LIMIT",
+                   help="tune only these buckets (their largest M; the last: any number above "
+                        "256); the others keep their table line")  # fmt: skip
     args = p.parse_args()
+    todo = {INF if limit > 256 else limit for limit in args.limits} if args.limits else None
+    known = {limit for limit, _ in BUCKETS}
+    if todo is not None and not todo <= known:
+        buckets = [limit for limit, _ in BUCKETS if limit != INF]
+        print(f"--limits: no bucket {sorted(todo - known)}; buckets: {buckets} and above",
+              file=sys.stderr)  # fmt: skip
+        return 2
     if not torch.cuda.is_available():
         print("needs a CUDA GPU", file=sys.stderr)
         return 2
     timer = ColdL2Timer()
     b = torch.randn(cute_main.N, cute_main.K, dtype=torch.float16, device="cuda")
+    current = {limit: cfg for limit, cfg in portable.TABLE}
     best = {}
     for limit, ms in BUCKETS:
+        if todo is not None and limit not in todo:
+            best[limit] = (None, current[limit])
+            continue
         cfgs = candidates(limit)
         built = []
         for cfg in cfgs:

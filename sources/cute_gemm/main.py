@@ -43,13 +43,16 @@ _LIMITS = {path: [limit for limit, _ in table] for path, table in _TABLES.items(
 _paths: dict = {}  # device index -> (path, why)
 _compiled: dict = {}
 compile_seconds: dict = {}
-# (M, device index) -> (compiled kernel, swap_ab, config if it walks stream-K else None) for
+# (M, device index) -> (compiled kernel, swap_ab, config if it needs a workspace else None) for
 # calls on the fast path: one dict lookup instead of the table search and the config's hash.
 # One small entry per M seen.
 _plans: dict = {}
 # (config, device index, stream) -> a stream-K walk's workspace (its flags must start at zero,
 # and two calls running at once on different streams must not share one).
 _workspaces: dict = {}
+# (device index, stream) -> (counters, partials) of the portable path's split-K, grown as
+# larger calls need (every call leaves the counters zero, whatever its config).
+_split_workspaces: dict = {}
 
 
 def dsl_version() -> tuple[int, int] | None:
@@ -155,6 +158,10 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
                 cutlass.Float32, (cfg.workspace_words(_sm_count()),), assumed_align=16
             )
             fn = cute.compile(kernel.with_workspace, x, y, d, w, stream, options=options)
+        elif _portable_split(cfg):
+            count = make_fake_compact_tensor(cutlass.Int32, (cute.sym_int32(),), assumed_align=16)
+            part = make_fake_compact_tensor(cutlass.Float32, (cute.sym_int32(),), assumed_align=16)
+            fn = cute.compile(kernel.with_workspace, x, y, d, count, part, stream, options=options)
         else:
             fn = cute.compile(kernel, x, y, d, stream, options=options)
         _compiled[cfg] = fn
@@ -195,6 +202,30 @@ def workspace(cfg: CuteConfig, device: torch.device) -> torch.Tensor:
     return ws
 
 
+def _portable_split(cfg) -> bool:
+    return isinstance(cfg, portable.PortableConfig) and cfg.splits > 1
+
+
+def _needs_workspace(cfg) -> bool:
+    return getattr(cfg, "stream_k", False) or _portable_split(cfg)
+
+
+def split_workspace(cfg, m: int, device: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
+    """(counters, partials) for a portable split-K launch of cfg over m rows, on torch's
+    current stream of `device`: kept between calls, replaced by larger ones when m needs more
+    (new counters start at zero; the kernel leaves them zero)."""
+    p, q = (N, m) if cfg.swap_ab else (m, N)
+    tiles, words = cfg.workspace_sizes(p, q)
+    key = (device.index, torch.cuda.current_stream(device).cuda_stream)
+    count, part = _split_workspaces.get(key, (None, None))
+    if count is None or count.numel() < tiles:
+        count = torch.zeros(tiles, dtype=torch.int32, device=device)
+    if part is None or part.numel() < words:
+        part = torch.empty(words, dtype=torch.float32, device=device)
+    _split_workspaces[key] = (count, part)
+    return count, part
+
+
 def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
     for name, t in (("A", A), ("B", B), ("C", C)):
         if not isinstance(t, torch.Tensor):
@@ -227,6 +258,8 @@ def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> Non
     x, y, d = (B, A, C.T) if cfg.swap_ab else (A, B, C)
     if getattr(cfg, "stream_k", False):
         fn(x, y, d, workspace(cfg, A.device))
+    elif _portable_split(cfg):
+        fn(x, y, d, *split_workspace(cfg, A.shape[0], A.device))
     else:
         fn(x, y, d)
 
@@ -261,11 +294,11 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         if plan is None:
             _compiled_on_path(select_config(*key), key[1])  # a failed Hopper build: portable
             cfg = select_config(*key)
-            stream_k = cfg if getattr(cfg, "stream_k", False) else None
-            plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab, stream_k)
-        fn, swap_ab, stream_k = plan
-        if stream_k is not None:
-            launch_config(A, B, C, stream_k)  # with the workspace of torch's current stream
+            with_workspace = cfg if _needs_workspace(cfg) else None
+            plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab, with_workspace)
+        fn, swap_ab, with_workspace = plan
+        if with_workspace is not None:
+            launch_config(A, B, C, with_workspace)  # the workspace of torch's current stream
         elif swap_ab:
             fn(B, A, C.T)
         else:

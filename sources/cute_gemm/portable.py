@@ -17,9 +17,18 @@ and reads it into registers with ldmatrix. Rows of X or Y past P or Q are not lo
 shared memory is left stale: they only feed rows and columns of D that are never stored); D is
 written straight from the accumulators, each element checked against D's shape.
 
+Split-K (splits > 1): `splits` CTAs along the grid's z share a tile of D, each over K / splits.
+Each leaves its fp32 accumulators in its own slot of a workspace and bumps the tile's counter
+(an atomic add); the CTA that arrives last adds the slots in split order (the same sum whoever
+arrives last: bitwise repeatable), stores D and sets the counter back to zero for the next
+call. Nothing waits on another CTA, so any number of CTAs may share an SM, on every GPU. The
+workspace (main.split_workspace) is kept between calls: one per stream, counters zeroed once.
+
 Constraints (`is_valid`): tile_p a multiple of 16 * warps_p, tile_q of 16 * warps_q, tile_k 32,
-64 or 128 dividing K, the copy's rows per pass dividing both tiles, 2 to 8 stages; X, Y and D
-16-byte aligned with K-contiguous rows (main.run guarantees it).
+64 or 128 dividing K, the copy's rows per pass dividing both tiles, 2 to 8 stages; with split-K,
+K / tile_k a multiple of splits and each split at least stages - 1 K tiles (the prologue's
+loads stay inside the split); X, Y and D 16-byte aligned with K-contiguous rows (main.run
+guarantees it).
 """
 
 import math
@@ -42,6 +51,7 @@ class PortableConfig:
     stages: int = 4
     warps_p: int = 2
     warps_q: int = 2
+    splits: int = 1  # CTAs sharing a tile of D, each over K / splits (split-K)
 
     @property
     def threads(self) -> int:
@@ -55,8 +65,15 @@ class PortableConfig:
     def shared_bytes(self) -> int:
         return (self.tile_p + self.tile_q) * self.tile_k * 2 * self.stages
 
+    def workspace_sizes(self, p: int, q: int) -> tuple[int, int]:
+        """(counters, fp32 words of partials) a split-K launch over a (p, q) D needs: a
+        counter per tile, and a slot of tile_p * tile_q words per tile and split."""
+        tiles = -(-p // self.tile_p) * -(-q // self.tile_q)
+        return tiles, tiles * self.splits * self.tile_p * self.tile_q
+
 
 def is_valid(cfg: PortableConfig, k: int) -> bool:
+    k_tiles = k // cfg.tile_k if cfg.tile_k else 0
     return (
         cfg.tile_p % (16 * cfg.warps_p) == 0
         and cfg.tile_q % (16 * cfg.warps_q) == 0
@@ -67,6 +84,9 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and cfg.copy_rows > 0
         and cfg.tile_p % cfg.copy_rows == 0
         and cfg.tile_q % cfg.copy_rows == 0
+        and cfg.splits >= 1
+        and k_tiles % cfg.splits == 0
+        and k_tiles // cfg.splits >= cfg.stages - 1
     )
 
 
@@ -87,6 +107,24 @@ class PortableGemm:
 
     @cute.jit
     def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
+        self._launch(mX, mY, mD, None, None, stream)
+
+    @cute.jit
+    def with_workspace(
+        self,
+        mX: cute.Tensor,
+        mY: cute.Tensor,
+        mD: cute.Tensor,
+        mCount: cute.Tensor,
+        mPart: cute.Tensor,
+        stream,
+    ):
+        """Split-K's entry point: mCount holds a zero Int32 per tile of D, mPart the fp32
+        partials (cfg.workspace_sizes); every call leaves the counters zero again."""
+        self._launch(mX, mY, mD, mCount, mPart, stream)
+
+    @cute.jit
+    def _launch(self, mX, mY, mD, mCount, mPart, stream):
         cfg = self.cfg
         sX_layout = _smem_layout(cfg.tile_p, cfg.tile_k, cfg.stages)
         sY_layout = _smem_layout(cfg.tile_q, cfg.tile_k, cfg.stages)
@@ -112,10 +150,10 @@ class PortableGemm:
         )
         grid_p = (mD.shape[0] + cfg.tile_p - 1) // cfg.tile_p
         grid_q = (mD.shape[1] + cfg.tile_q - 1) // cfg.tile_q
-        self.kernel(mX, mY, mD, sX_layout, sY_layout, tiled_copy, tiled_mma).launch(
-            grid=(grid_p, grid_q, 1),
+        self.kernel(mX, mY, mD, mCount, mPart, sX_layout, sY_layout, tiled_copy, tiled_mma).launch(
+            grid=(grid_p, grid_q, cfg.splits),
             block=[cfg.threads, 1, 1],
-            smem=smem_bytes,
+            smem=smem_bytes + (16 if cfg.splits > 1 else 0),  # + split-K's arrival word
             stream=stream,
         )
 
@@ -141,6 +179,8 @@ class PortableGemm:
         mX: cute.Tensor,  # (P, K)
         mY: cute.Tensor,  # (Q, K)
         mD: cute.Tensor,  # (P, Q)
+        mCount: cute.Tensor,  # split-K: a counter per tile of D (None without split-K)
+        mPart: cute.Tensor,  # split-K: the fp32 partials' slots (None without split-K)
         sX_layout: cute.ComposedLayout,
         sY_layout: cute.ComposedLayout,
         tiled_copy: cute.TiledCopy,
@@ -148,7 +188,7 @@ class PortableGemm:
     ):
         cfg = self.cfg
         tidx, _, _ = cute.arch.thread_idx()
-        bp, bq, _ = cute.arch.block_idx()
+        bp, bq, split = cute.arch.block_idx()
 
         tiler_x = (cfg.tile_p, cfg.tile_k)
         tiler_y = (cfg.tile_q, cfg.tile_k)
@@ -164,6 +204,9 @@ class PortableGemm:
         smem = cutlass.utils.SmemAllocator()
         sX = smem.allocate_tensor(cutlass.Float16, sX_layout, 16)  # (tile_p, tile_k, stages)
         sY = smem.allocate_tensor(cutlass.Float16, sY_layout, 16)  # (tile_q, tile_k, stages)
+        arrival = None  # split-K: the counter's value before this CTA's add
+        if cutlass.const_expr(cfg.splits > 1):
+            arrival = smem.allocate_tensor(cutlass.Int32, cute.make_layout(1), 16)
 
         # Global -> shared: every thread its 16-byte pieces of each stage.
         thr_copy = tiled_copy.get_slice(tidx)
@@ -174,10 +217,15 @@ class PortableGemm:
         tXpX = self._row_predicate(tXgX, thr_copy.partition_S(cX), mX.shape[0])
         tYpY = self._row_predicate(tYgY, thr_copy.partition_S(cY), mY.shape[0])
 
-        k_tiles = cute.size(gX, mode=[2])
+        k_tiles = cute.size(gX, mode=[2]) // cfg.splits  # this CTA's, from k0 on
+        k0 = split * k_tiles
         for s in cutlass.range_constexpr(cfg.stages - 1):
-            cute.copy(tiled_copy, tXgX[None, None, None, s], tXsX[None, None, None, s], pred=tXpX)
-            cute.copy(tiled_copy, tYgY[None, None, None, s], tYsY[None, None, None, s], pred=tYpY)
+            cute.copy(
+                tiled_copy, tXgX[None, None, None, k0 + s], tXsX[None, None, None, s], pred=tXpX
+            )  # fmt: skip
+            cute.copy(
+                tiled_copy, tYgY[None, None, None, k0 + s], tYsY[None, None, None, s], pred=tYpY
+            )  # fmt: skip
             cute.arch.cp_async_commit_group()
 
         # Shared -> registers through ldmatrix, laid out as the tiled MMA wants its operands.
@@ -204,11 +252,11 @@ class PortableGemm:
             if ahead < k_tiles:
                 slot = ahead % cfg.stages
                 cute.copy(
-                    tiled_copy, tXgX[None, None, None, ahead], tXsX[None, None, None, slot],
+                    tiled_copy, tXgX[None, None, None, k0 + ahead], tXsX[None, None, None, slot],
                     pred=tXpX,
                 )  # fmt: skip
                 cute.copy(
-                    tiled_copy, tYgY[None, None, None, ahead], tYsY[None, None, None, slot],
+                    tiled_copy, tYgY[None, None, None, k0 + ahead], tYsY[None, None, None, slot],
                     pred=tYpY,
                 )  # fmt: skip
             cute.arch.cp_async_commit_group()  # empty near the end: keeps the group count
@@ -219,9 +267,56 @@ class PortableGemm:
                 cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
         cute.arch.cp_async_wait_group(0)
 
-        # Epilogue: fp16 straight from the accumulators, only elements inside D.
-        tCgD = thr_mma.partition_C(gD)
-        tCcD = thr_mma.partition_C(cD)
+        if cutlass.const_expr(cfg.splits == 1):
+            self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+        else:
+            _, grid_q, _ = cute.arch.grid_dim()
+            tile = bp * grid_q + bq
+            self._publish_partial(acc, tidx, mPart, tile, split)
+            if tidx == 0:
+                arrival[0] = cute.arch.atomic_add(
+                    mCount.iterator + tile, cutlass.Int32(1), sem="acq_rel", scope="gpu"
+                )
+            cute.arch.sync_threads()
+            if arrival[0] == cfg.splits - 1:  # the last of the tile's CTAs: the others are done
+                cute.arch.fence_acq_rel_gpu()
+                self._sum_partials(acc, tidx, mPart, tile)
+                if tidx == 0:
+                    mCount[tile] = cutlass.Int32(0)  # zero again for the next call
+                self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+
+    def _slot(self, mPart: cute.Tensor, tile, split) -> cute.Tensor:
+        """The fp32 partial of (tile, split) as the threads hold it: element i of thread t at
+        [i, t], consecutive threads at consecutive words (coalesced stores and loads)."""
+        cfg = self.cfg
+        words = cfg.tile_p * cfg.tile_q
+        base = mPart.iterator + (tile * cfg.splits + split) * words
+        return cute.make_tensor(
+            base, cute.make_layout((words // cfg.threads, cfg.threads), stride=(cfg.threads, 1))
+        )
+
+    @cute.jit
+    def _publish_partial(self, acc, tidx, mPart, tile, split):
+        """Leave acc in this CTA's slot; the fence and the barrier order every thread's stores
+        before thread 0's counter add (a release)."""
+        slot = self._slot(mPart, tile, split)
+        for i in cutlass.range_constexpr(cute.size(acc)):
+            slot[i, tidx] = acc[i]
+        cute.arch.fence_acq_rel_gpu()
+        cute.arch.sync_threads()
+
+    @cute.jit
+    def _sum_partials(self, acc, tidx, mPart, tile):
+        """acc = the tile's partials added in split order (this CTA's own included, as stored)."""
+        acc.fill(0.0)
+        for s in cutlass.range_constexpr(self.cfg.splits):
+            slot = self._slot(mPart, tile, s)
+            for i in cutlass.range_constexpr(cute.size(acc)):
+                acc[i] = acc[i] + slot[i, tidx]
+
+    @cute.jit
+    def _store(self, acc, tCgD, tCcD, mD):
+        """fp16 straight from the accumulators, only the elements inside D."""
         out = cute.make_rmem_tensor_like(acc, cutlass.Float16)
         out.store(acc.load().to(cutlass.Float16))
         for i in cutlass.range_constexpr(cute.size(out)):
