@@ -329,11 +329,11 @@ class PortableGemm:
 # and a grid of at least ~96 CTAs wherever M allows; measured on the H200 (docs/cute_gemm.md).
 # fmt: off
 TABLE = [
-    (16, PortableConfig(tile_p=64, tile_q=16, swap_ab=True, tile_k=64, stages=6, warps_p=4, warps_q=1)),  # 0.853x
-    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2)),  # 0.857x
-    (64, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2)),  # 0.744x
-    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=4, warps_p=4, warps_q=1)),  # 0.560x
-    (256, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=2)),  # 0.526x
-    (1 << 62, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2)),  # 0.487x
+    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=4)),  # 0.896x
+    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.873x
+    (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.772x
+    (128, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=2)),  # 0.578x
+    (256, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=2)),  # 0.480x
+    (1 << 62, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # kept
 ]
 # fmt: on
