@@ -72,6 +72,31 @@ def test_split_k_workspace_covers_every_tile_and_split():
     assert cfg.workspace_sizes(64, 16) == (1, 4 * 64 * 16)
 
 
+def test_split_k_workspace_is_kept_per_stream_and_grows_with_zero_counters(monkeypatch):
+    """The host side of split-K, on CPU tensors: one workspace per stream, reused while it is
+    large enough, replaced by a larger one (its counters zero) when M needs more tiles."""
+    import torch
+
+    stream = {"now": 7}
+    monkeypatch.setattr(
+        torch.cuda, "current_stream", lambda device: type("S", (), {"cuda_stream": stream["now"]})
+    )
+    monkeypatch.setattr(solution, "_split_workspaces", {})
+    cfg = portable.PortableConfig(64, 16, True, stages=3, warps_p=4, warps_q=1, splits=4)
+    cpu = torch.device("cpu")
+    count, part = solution.split_workspace(cfg, 16, cpu)
+    assert (count.numel(), part.numel()) == cfg.workspace_sizes(solution.N, 16)
+    assert count.dtype == torch.int32 and part.dtype == torch.float32
+    assert int(count.abs().sum()) == 0
+    assert solution.split_workspace(cfg, 5, cpu)[0] is count  # fewer tiles: the same one
+    count[0] = 3  # (a kernel leaves them zero; a replacement must not inherit anything)
+    bigger, bigger_part = solution.split_workspace(cfg, 33, cpu)
+    assert bigger is not count and int(bigger.abs().sum()) == 0
+    assert bigger_part.numel() == cfg.workspace_sizes(solution.N, 33)[1]
+    stream["now"] = 8  # another stream: its own workspace, never shared
+    assert solution.split_workspace(cfg, 16, cpu)[0] is not bigger
+
+
 @pytest.mark.parametrize("arch", list(ARCHS))
 def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arch, tmp_path):
     """One DSL process per arch (CUTE_DSL_ARCH is read at import). The Hopper path's own
