@@ -5,8 +5,8 @@ CONFIG is a WsTileConfig repr (default: every distinct WsTileConfig of the table
 DUMP_DIR/<index>.ptx for the index-th config and DUMP_DIR/<index>.patched.ptx, the PTX the
 solution runs (ws_tile._finish's changes made: the L2 hint on B's loads, ONE_WGMMA's merged
 WGMMAs; empty if none was made), and prints one JSON line per config: the config, its compile
-time, its shared memory in bytes and the bytes ptxas spilled (from its -v log), without and
-with the changes. Needs no GPU. Gluon has no
+time, its shared memory in bytes, the bytes ptxas spilled (from its -v log) and its cubin's
+size, without and with the changes. Needs no GPU. Gluon has no
 interpreter and does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared
 (the CPU tests call it in a subprocess).
 """
@@ -98,6 +98,10 @@ def main() -> int:
             "shared": kernel.metadata.shared,
             "spill_stores": _spilled(ptxas_log.getvalue()),
             "patched_spill_stores": _spilled(patched_log.getvalue()),
+            # Code size: a kernel of much code evicts the next kernel's from the SMs'
+            # instruction caches (docs/timing.md)
+            "cubin_bytes": len(kernel.asm["cubin"]),
+            "patched_cubin_bytes": len(patched.kernel) if patched is not kernel else None,
         }
         print(json.dumps(line), flush=True)
     return 0
