@@ -305,17 +305,9 @@ def cmd_report(args, root: Path) -> int:
 
 def cmd_export(args, root: Path) -> int:
     from .export import ExportError, export
-    from .packing import pack_all
 
     dataset = _load(root)
     if dataset is None:
-        return 1
-    problems = []
-    if (root / "sources").is_dir():
-        stale = pack_all(root, check=True)
-        problems += [f"{p} disagrees with its sources: run `fibgemm pack`" for p in stale]
-    if problems:
-        _err("cannot export:\n  " + "\n  ".join(problems))
         return 1
     try:
         files = export(dataset, args.author, args.hardware, args.out)

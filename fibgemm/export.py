@@ -10,6 +10,7 @@ with its sources; the folder appears whole or not at all.
 """
 
 import os
+import re
 import shutil
 import tempfile
 from collections import defaultdict
@@ -20,6 +21,7 @@ from flashinfer_bench.data import EvaluationStatus, Trace
 from . import layout
 from .curation import current_traces
 from .dataset import Dataset
+from .packing import pack_all
 from .report import geomean
 
 VERSION_KEYS = ["driver", "cuda", "torch", "triton", "nvidia-cutlass-dsl", "flashinfer-bench"]
@@ -104,10 +106,11 @@ def submission_md(author: str, hardware: str, chosen: dict[str, list[Trace]]) ->
         )
     each_after_itself = all("speedup: each after itself" in (t.evaluation.log or "") for t in every)
     checked = [t for t in every if "after itself" in (t.evaluation.log or "")]
+    shifts = [(t, _shift(t.evaluation.log)) for t in every]
     moved = [
         f"{t.solution} M={t.workload.axes.get('M')}"
-        for t in every
-        if _shift(t.evaluation.log) is not None and abs(_shift(t.evaluation.log)) > 0.01
+        for t, shift in shifts
+        if shift is not None and abs(shift) > 0.01
     ]
     beside = (
         f"torch.matmul ran more than 1% slower right after: {', '.join(moved)}"
@@ -178,8 +181,6 @@ fibgemm export --author {author} --hardware {hardware} --out submission/
 
 def _shift(log: str) -> float | None:
     """The reference's shift beside the solution, from the runner's trace log."""
-    import re
-
     m = re.search(r"after the solution \(([+-][0-9.]+)%\)", log or "")
     return float(m.group(1)) / 100 if m else None
 
@@ -187,6 +188,11 @@ def _shift(log: str) -> float | None:
 def export(dataset: Dataset, author: str, hardware: str, out: Path) -> list[Path]:
     """Write the submission folder; return its files (relative to `out`)."""
     out = Path(out)
+    if (dataset.root / "sources").is_dir():  # a checkout: what is packed must be what is run
+        stale = pack_all(dataset.root, check=True)
+        if stale:
+            problems = [f"{p} disagrees with its sources: run `fibgemm pack`" for p in stale]
+            raise ExportError(problems)
     if out.exists() and any(out.iterdir()):
         raise ExportError([f"{out} exists and is not empty: choose a new folder"])
     chosen = select(dataset, author, hardware)
