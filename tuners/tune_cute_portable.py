@@ -1,6 +1,6 @@
 """Tune the CuTe DSL solution's portable (mma.sync) table on the GPU at hand and rewrite it.
 
-Usage: python -m tuners.tune_cute_portable [--dry-run] [--limits 16 32 ...]
+Usage: python -m tuners.tune_cute_portable [--dry-run] [--buckets 16 32 ...]
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
 (what sm_86, sm_89 and sm_120 allow a CTA, so one table serves every GPU) is compiled, checked
@@ -8,7 +8,8 @@ against a float32 reference and timed with torch.matmul under the cold-L2 protoc
 (tuners.common.rank_bucket_over_ms) on the bucket's sample of workload Ms; the config with the
 best geomean ratio takes the bucket. The table between the `# fmt: off` / `# fmt: on` markers
 of sources/cute_gemm/portable.py is rewritten, one line a bucket, with its ratio as a comment;
-with --limits only those buckets are tuned, the others keep their line.
+with --buckets (as the other tuners name it) only those buckets are tuned, the others keep
+their line.
 """
 
 import argparse
@@ -77,15 +78,15 @@ def render(best: dict) -> str:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--dry-run", action="store_true", help="print the table, write nothing")
-    p.add_argument("--limits", type=int, nargs="+", metavar="LIMIT",
+    p.add_argument("--buckets", type=int, nargs="+", metavar="LIMIT",
                    help="tune only these buckets (their largest M; the last: any number above "
                         "256); the others keep their table line")  # fmt: skip
     args = p.parse_args()
-    todo = {INF if limit > 256 else limit for limit in args.limits} if args.limits else None
+    todo = {INF if limit > 256 else limit for limit in args.buckets} if args.buckets else None
     known = {limit for limit, _ in BUCKETS}
     if todo is not None and not todo <= known:
         buckets = [limit for limit, _ in BUCKETS if limit != INF]
-        print(f"--limits: no bucket {sorted(todo - known)}; buckets: {buckets} and above",
+        print(f"--buckets: no bucket {sorted(todo - known)}; buckets: {buckets} and above",
               file=sys.stderr)  # fmt: skip
         return 2
     if not torch.cuda.is_available():
@@ -93,7 +94,7 @@ def main() -> int:
         return 2
     timer = ColdL2Timer()
     b = torch.randn(cute_main.N, cute_main.K, dtype=torch.float16, device="cuda")
-    current = {limit: cfg for limit, cfg in portable.TABLE}
+    current = dict(portable.TABLE)
     best = {}
     for limit, ms in BUCKETS:
         if todo is not None and limit not in todo:
