@@ -46,19 +46,26 @@ def candidates(limit: int) -> list[PortableConfig]:
     The bucket's current config is always among them."""
     out = []
     if limit <= 256:
-        q_tiles = [q for q in (16, 32, 64, 128) if q >= min(limit, 128) // 2 and q <= 2 * limit]
+        q_tiles = [q for q in (16, 32, 64, 128, 256) if q >= min(limit, 128) // 2 and q <= limit]
         # (rows of B, tile_k, stages, warps): 32 or 64 rows; or 128, whose tiles read A from
         # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
         tiles = [(32, 64, s, w) for s in (4, 6) for w in ((2, 1), (2, 2))]
         tiles += [(64, 64, s, w) for s in (4, 6) for w in ((4, 1), (2, 2))]
-        tiles += [(128, 32, s, w) for s in (4, 6) for w in ((2, 2), (4, 2), (2, 4))]
+        # Eight warps: twice the loads and MMAs in flight on an SM that holds one such CTA
+        # (a 64 x 128 tile of four warps left the H200's SMs 6% occupied at M = 256).
+        tiles += [(32, 64, s, (2, 4)) for s in (4, 6)]
+        tiles += [(64, 64, s, w) for s in (3, 4) for w in ((4, 2), (2, 4))]
+        tiles += [(128, 32, s, w) for s in (3, 4, 6) for w in ((2, 2), (4, 2), (2, 4))]
         for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
             out.append(PortableConfig(p, q, True, k, s, wp, wq, splits))
     if limit > 256:
+        # Up to 128 x 256 tiles (8 warps of 64 x 64): each element of A and B read from L2
+        # 1/128 + 1/256 times per output column/row, where 128 x 64 tiles read it 3/128.
         for p, q, k, s, (wp, wq) in itertools.product(
-            (64, 128), (64, 128), (32, 64), (3, 4), ((2, 2), (2, 4), (4, 2))
+            (64, 128, 256), (64, 128, 256), (32, 64), (3, 4), ((2, 2), (2, 4), (4, 2))
         ):
-            out.append(PortableConfig(p, q, False, k, s, wp, wq))
+            if p * q <= 128 * 256:
+                out.append(PortableConfig(p, q, False, k, s, wp, wq))
     out = [c for c in out if _fits(c) and 64 <= c.threads <= 256]
     current = dict(portable.TABLE)[limit]
     return out if current in out else out + [current]

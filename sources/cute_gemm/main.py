@@ -47,6 +47,9 @@ compile_seconds: dict = {}
 # calls on the fast path: one dict lookup instead of the table search and the config's hash.
 # One small entry per M seen.
 _plans: dict = {}
+# (M, device index, stream) -> the workspace arguments of a planned call whose config needs
+# them: one lookup per call (the workspaces themselves live in the two caches below).
+_plan_workspaces: dict = {}
 # (config, device index, stream) -> a stream-K walk's workspace (its flags must start at zero,
 # and two calls running at once on different streams must not share one).
 _workspaces: dict = {}
@@ -186,8 +189,9 @@ def _compiled_on_path(cfg, device_index: int):
             stacklevel=3,
         )
         _paths[device_index] = ("portable", why)
-        for key in [key for key in _plans if key[1] == device_index]:
-            del _plans[key]
+        for cache in (_plans, _plan_workspaces):
+            for key in [key for key in cache if key[1] == device_index]:
+                del cache[key]
         return None
 
 
@@ -226,6 +230,24 @@ def split_workspace(cfg, m: int, device: torch.device) -> tuple[torch.Tensor, to
     return count, part
 
 
+def _workspace_args(cfg, m: int, device: torch.device) -> tuple:
+    """The tensors cfg's kernel takes after D on torch's current stream of `device`."""
+    if getattr(cfg, "stream_k", False):
+        return (workspace(cfg, device),)
+    if _portable_split(cfg):
+        return split_workspace(cfg, m, device)
+    return ()
+
+
+def _raw_stream(device_index: int) -> int:
+    """torch's current stream on the device as a handle: the private call Triton's launcher
+    also uses, a fraction of torch.cuda.current_stream's host time (fallback: that)."""
+    try:
+        return torch._C._cuda_getCurrentRawStream(device_index)
+    except AttributeError:
+        return torch.cuda.current_stream(device_index).cuda_stream
+
+
 def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
     for name, t in (("A", A), ("B", B), ("C", C)):
         if not isinstance(t, torch.Tensor):
@@ -256,12 +278,7 @@ def launch_config(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg) -> Non
     """Launch cfg's kernel on ready operands (no checks: run() and the tuner call this)."""
     fn = compiled_kernel(cfg)
     x, y, d = (B, A, C.T) if cfg.swap_ab else (A, B, C)
-    if getattr(cfg, "stream_k", False):
-        fn(x, y, d, workspace(cfg, A.device))
-    elif _portable_split(cfg):
-        fn(x, y, d, *split_workspace(cfg, A.shape[0], A.device))
-    else:
-        fn(x, y, d)
+    fn(x, y, d, *_workspace_args(cfg, A.shape[0], A.device))
 
 
 def _fast_path(A, B, C) -> bool:
@@ -297,12 +314,17 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
             with_workspace = cfg if _needs_workspace(cfg) else None
             plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab, with_workspace)
         fn, swap_ab, with_workspace = plan
-        if with_workspace is not None:
-            launch_config(A, B, C, with_workspace)  # the workspace of torch's current stream
-        elif swap_ab:
-            fn(B, A, C.T)
-        else:
-            fn(A, B, C)
+        operands = (B, A, C.T) if swap_ab else (A, B, C)
+        if with_workspace is None:
+            fn(*operands)
+            return
+        # The workspace belongs to torch's current stream: calls on two streams at once must
+        # not share its counters.
+        wkey = (*key, _raw_stream(key[1]))
+        extra = _plan_workspaces.get(wkey)
+        if extra is None:
+            extra = _plan_workspaces[wkey] = _workspace_args(with_workspace, key[0], A.device)
+        fn(*operands, *extra)
         return
     _check(A, B, C)
     if A.shape[0] == 0:

@@ -243,27 +243,41 @@ class PortableGemm:
         tYrY = s2r_y.retile(tCrY)
         k_blocks = cute.size(tCrX, mode=[2])
 
+        # Fragments are read one K block ahead of the MMAs that use them, across K tiles too:
+        # the last K block's MMAs run while the next tile's first fragments load. One barrier
+        # per K tile, before that look-ahead read, serves both hazards: the next tile has
+        # landed (at most stages - 2 younger groups pending), and every warp has read all of
+        # the stage that the next loads overwrite (tile k_tile - 1's slot, whose last
+        # fragments were read before this barrier).
+        cute.arch.cp_async_wait_group(cfg.stages - 2)
+        cute.arch.sync_threads()
+        cute.copy(s2r_x, tXsX_r[None, None, 0, 0], tXrX[None, None, 0])
+        cute.copy(s2r_y, tYsY_r[None, None, 0, 0], tYrY[None, None, 0])
         for k_tile in cutlass.range(k_tiles):
-            # Tile k_tile has landed (at most stages - 2 younger groups pending), and every
-            # warp is done with the stage the next load overwrites (read at k_tile - 1).
-            cute.arch.cp_async_wait_group(cfg.stages - 2)
-            cute.arch.sync_threads()
-            ahead = k_tile + cfg.stages - 1
-            if ahead < k_tiles:
-                slot = ahead % cfg.stages
-                cute.copy(
-                    tiled_copy, tXgX[None, None, None, k0 + ahead], tXsX[None, None, None, slot],
-                    pred=tXpX,
-                )  # fmt: skip
-                cute.copy(
-                    tiled_copy, tYgY[None, None, None, k0 + ahead], tYsY[None, None, None, slot],
-                    pred=tYpY,
-                )  # fmt: skip
-            cute.arch.cp_async_commit_group()  # empty near the end: keeps the group count
             read = k_tile % cfg.stages
             for kb in cutlass.range_constexpr(k_blocks):
-                cute.copy(s2r_x, tXsX_r[None, None, kb, read], tXrX[None, None, kb])
-                cute.copy(s2r_y, tYsY_r[None, None, kb, read], tYrY[None, None, kb])
+                if kb == k_blocks - 1:
+                    cute.arch.cp_async_wait_group(cfg.stages - 2)
+                    cute.arch.sync_threads()
+                # The look-ahead past the last tile reads a stage no load writes any more: its
+                # fragments are never used.
+                next_kb = (kb + 1) % k_blocks
+                next_stage = read if kb + 1 < k_blocks else (k_tile + 1) % cfg.stages
+                cute.copy(s2r_x, tXsX_r[None, None, next_kb, next_stage], tXrX[None, None, next_kb])
+                cute.copy(s2r_y, tYsY_r[None, None, next_kb, next_stage], tYrY[None, None, next_kb])
+                if kb == 0:
+                    ahead = k_tile + cfg.stages - 1
+                    if ahead < k_tiles:
+                        slot = ahead % cfg.stages
+                        cute.copy(
+                            tiled_copy, tXgX[None, None, None, k0 + ahead],
+                            tXsX[None, None, None, slot], pred=tXpX,
+                        )  # fmt: skip
+                        cute.copy(
+                            tiled_copy, tYgY[None, None, None, k0 + ahead],
+                            tYsY[None, None, None, slot], pred=tYpY,
+                        )  # fmt: skip
+                    cute.arch.cp_async_commit_group()  # empty near the end: keeps the count
                 cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
         cute.arch.cp_async_wait_group(0)
 
@@ -324,16 +338,17 @@ class PortableGemm:
                 tCgD[i] = out[i]
 
 
-# (largest M of the bucket, config); the last covers every larger M. Chosen by hand for the
-# shared memory of every family (at most 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB)
-# and a grid of at least ~96 CTAs wherever M allows; measured on the H200 (docs/cute_gemm.md).
+# (largest M of the bucket, config); the last covers every larger M. Chosen on the H200 by
+# tuners/tune_cute_portable.py among configs that fit every family's shared memory (at most
+# 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB); each line's comment is its tuned ratio
+# to torch.matmul ("kept": not retuned in the last run). docs/cute_gemm.md has the figures.
 # fmt: off
 TABLE = [
-    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=4)),  # 0.896x
-    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.873x
-    (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.772x
-    (128, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=2)),  # 0.578x
-    (256, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=2)),  # 0.480x
-    (1 << 62, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # kept
+    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # 0.907x
+    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.860x
+    (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.777x
+    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=4)),  # kept
+    (256, PortableConfig(tile_p=64, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=1)),  # kept
+    (1 << 62, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # kept
 ]
 # fmt: on
