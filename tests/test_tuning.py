@@ -11,7 +11,7 @@ from cute_gemm.kernel import MAX_STAGES, CuteConfig, is_valid
 from triton_gemm import tuned as triton_tuned
 from triton_gemm.pair import PairConfig
 
-from fibgemm import WORKLOAD_MS, K, N
+from fibgemm import REPO_ROOT, WORKLOAD_MS, K, N
 from tuners import common as tuning
 from tuners import tune_cute, tune_triton
 from tuners.common import BUCKETS, INF, REPRESENTATIVE, kept_rows, render_table, workload_ms
@@ -761,3 +761,28 @@ def test_a_rendered_table_has_one_line_a_bucket():
     body = text[text.index("TABLE = [") : text.index("# fmt: on")].splitlines()[1:-1]
     assert len(body) == len(BUCKETS)
     assert all(line.startswith("    (") and line.endswith("),") for line in body)
+
+
+def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim():
+    """The portable CuTe tuner writes after every bucket: a tuned bucket gets its new line and
+    ratio, every other line (its ratio comment included) stays byte for byte."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    source = (REPO_ROOT / "sources" / "cute_gemm" / "portable.py").read_text()
+    lines = tuner.table_lines(source)
+    assert list(lines) == [limit for limit, _ in portable.TABLE]
+    assert tuner.with_table(source, lines) == source
+    cfg = portable.PortableConfig(64, 32, True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=2)
+    lines[32] = tuner.render_line(32, 0.8771, cfg)
+    rewritten = tuner.with_table(source, lines)
+    old_lines, new_lines = source.splitlines(), rewritten.splitlines()
+    changed = [(a, b) for a, b in zip(old_lines, new_lines, strict=True) if a != b]
+    assert len(changed) == 1
+    assert changed[0][1].endswith("# 0.877x") and repr(cfg) in changed[0][1]
+    namespace = {"PortableConfig": portable.PortableConfig}
+    exec(tuner.TABLE_RE.search(rewritten).group(0).replace("# fmt: off", ""), namespace)
+    assert dict(namespace["TABLE"])[32] == cfg
+    with pytest.raises(ValueError, match="table markers"):
+        tuner.table_lines(source.replace("# fmt: off", ""))

@@ -7,9 +7,9 @@ For each bucket of portable.TABLE, every candidate config that fits 96 KB of sha
 against a float32 reference and timed with torch.matmul under the cold-L2 protocol
 (tuners.common.rank_bucket_over_ms) on the bucket's sample of workload Ms; the config with the
 best geomean ratio takes the bucket. The table between the `# fmt: off` / `# fmt: on` markers
-of sources/cute_gemm/portable.py is rewritten, one line a bucket, with its ratio as a comment;
-with --buckets (as the other tuners name it) only those buckets are tuned, the others keep
-their line.
+of sources/cute_gemm/portable.py is rewritten after every bucket (a run cut short keeps the
+buckets it finished), one line a bucket, with its ratio as a comment; with --buckets (as the
+other tuners name it) only those buckets are tuned, the others keep their line verbatim.
 """
 
 import argparse
@@ -75,11 +75,30 @@ def _launch(a, b, out, cfg):
     cute_main.launch_config(a, b, out, cfg)
 
 
-def render(best: dict) -> str:
-    rows = "\n".join(f"    ({'1 << 62' if limit == INF else limit}, {cfg!r}),  # "
-                     + ("kept" if ratio is None else f"{ratio:.3f}x")
-                     for limit, (ratio, cfg) in best.items())  # fmt: skip
-    return f"# fmt: off\nTABLE = [\n{rows}\n]\n# fmt: on"
+TABLE_RE = re.compile(r"# fmt: off\nTABLE = \[\n(.*?)\n\]\n# fmt: on", re.S)
+LIMIT_RE = re.compile(r"^\s*\((\d+|1 << 62),")
+
+
+def table_lines(source: str) -> dict:
+    """{bucket limit: its line} of the table in portable.py's source, verbatim."""
+    found = TABLE_RE.search(source)
+    if found is None:
+        raise ValueError("portable.py: table markers not found")
+    lines = {}
+    for line in found.group(1).splitlines():
+        limit = LIMIT_RE.match(line).group(1)
+        lines[INF if limit == "1 << 62" else int(limit)] = line
+    return lines
+
+
+def render_line(limit: int, ratio: float, cfg: PortableConfig) -> str:
+    return f"    ({'1 << 62' if limit == INF else limit}, {cfg!r}),  # {ratio:.3f}x"
+
+
+def with_table(source: str, lines: dict) -> str:
+    """source with its table made of `lines` (bucket limit -> line), in bucket order."""
+    rows = "\n".join(lines[limit] for limit in sorted(lines))
+    return TABLE_RE.sub(lambda _: f"# fmt: off\nTABLE = [\n{rows}\n]\n# fmt: on", source)
 
 
 def main() -> int:
@@ -99,13 +118,12 @@ def main() -> int:
     if not torch.cuda.is_available():
         print("needs a CUDA GPU", file=sys.stderr)
         return 2
+    path = REPO_ROOT / "sources" / "cute_gemm" / "portable.py"
+    lines = table_lines(path.read_text())  # untuned buckets keep theirs, ratio comment included
     timer = ColdL2Timer()
     b = torch.randn(cute_main.N, cute_main.K, dtype=torch.float16, device="cuda")
-    current = dict(portable.TABLE)
-    best = {}
     for limit, ms in BUCKETS:
         if todo is not None and limit not in todo:
-            best[limit] = (None, current[limit])
             continue
         cfgs = candidates(limit)
         built = []
@@ -116,22 +134,16 @@ def main() -> int:
             except Exception as e:  # a candidate the DSL refuses is skipped, not fatal
                 print(f"  skip {cfg}: {type(e).__name__}: {str(e)[:120]}", flush=True)
         scored, n_correct = rank_bucket_over_ms(timer, ms, b, built, _launch, ITERS)
-        best[limit] = scored[0]
         print(f"bucket <= {limit} (M {ms}): {len(cfgs)} configs, {n_correct} correct; "
               f"best {scored[0][0]:.3f}x {scored[0][1]}; runner-up "
               f"{scored[1][0] if len(scored) > 1 else 0:.3f}x", flush=True)  # fmt: skip
-    text = render(best)
-    print(text)
-    if not args.dry_run:
-        path = REPO_ROOT / "sources" / "cute_gemm" / "portable.py"
-        source = path.read_text()
-        new = re.sub(r"# fmt: off\nTABLE = \[\n.*?\n\]\n# fmt: on", lambda _: text, source,
-                     flags=re.S)  # fmt: skip
-        if new == source and text not in source:
-            print("portable.py: table markers not found", file=sys.stderr)
-            return 1
-        path.write_text(new)
-        print(f"wrote {path}")
+        for ratio, cfg in scored[:5]:
+            print(f"  {ratio:.3f}x {cfg}", flush=True)
+        lines[limit] = render_line(limit, *scored[0])
+        if not args.dry_run:  # after every bucket: a run cut short keeps what it finished
+            path.write_text(with_table(path.read_text(), lines))
+            print(f"wrote bucket <= {limit} to {path}", flush=True)
+    print(TABLE_RE.search(with_table(path.read_text(), lines)).group(0))
     return 0
 
 
