@@ -177,3 +177,39 @@ def test_a_portable_config_that_fails_to_build_raises(monkeypatch):
     monkeypatch.setattr(solution, "compiled_kernel", compiled_kernel)
     with pytest.raises(RuntimeError, match="ptxas fatal"):
         solution._compiled_on_path(portable.TABLE[0][1], 3)
+
+
+def test_each_config_gets_the_workspace_its_kernel_takes(monkeypatch):
+    """What a planned call hands the kernel after D: nothing for a plain tile, the (counters,
+    partials) pair for portable split-K, the stream-K walk's one buffer for a Hopper walk."""
+    import torch
+
+    monkeypatch.setattr(
+        torch.cuda, "current_stream", lambda device: type("S", (), {"cuda_stream": 5})
+    )
+    monkeypatch.setattr(solution, "_split_workspaces", {})
+    monkeypatch.setattr(solution, "_workspaces", {})
+    monkeypatch.setattr(solution, "_sm_count", lambda: 4)
+    cpu = torch.device("cpu")
+    plain = portable.PortableConfig(64, 16, True, stages=3, warps_p=4, warps_q=1)
+    assert solution._workspace_args(plain, 16, cpu) == ()
+    split = portable.PortableConfig(64, 16, True, stages=3, warps_p=4, warps_q=1, splits=4)
+    count, part = solution._workspace_args(split, 16, cpu)
+    assert (count.numel(), part.numel()) == split.workspace_sizes(solution.N, 16)
+    assert solution._workspace_args(split, 16, cpu)[0] is count  # kept between calls
+    walk = solution.CuteConfig(64, 16, swap_ab=True, tile_k=128, persistent=True, stream_k=True)
+    (flags,) = solution._workspace_args(walk, 16, cpu)
+    assert flags.dtype == torch.float32 and flags.numel() == walk.workspace_words(4)
+    assert int(flags.abs().sum()) == 0
+
+
+def test_the_raw_stream_lookup_falls_back_to_torchs_public_call(monkeypatch):
+    """A torch without the private raw-stream call (or a CPU build) still gets the current
+    stream's handle, through torch.cuda.current_stream."""
+    import torch
+
+    monkeypatch.delattr(torch._C, "_cuda_getCurrentRawStream", raising=False)
+    monkeypatch.setattr(
+        torch.cuda, "current_stream", lambda device: type("S", (), {"cuda_stream": 1234})
+    )
+    assert solution._raw_stream(0) == 1234
