@@ -114,6 +114,12 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
         for family in split_k:  # split-K's counter and fences, and only there
             assert (family in line["families"]) == (line["splits"] > 1), line
         assert "wgmma" not in line["families"] and "tcgen05" not in line["families"], line
+        # What ptxas makes of it for this arch: no spills, and a CTA's registers fit the 64K
+        # of one SM (every family from sm_80), so the launch cannot run out of resources.
+        res = line["resources"]
+        assert "error" not in res, res
+        assert res["spill_bytes"] == 0 and 0 < res["registers"] <= 255, line
+        assert -(-res["registers"] // 8) * 8 * line["threads"] <= 65536, line
     default = (
         "hopper"
         if arch == "sm_90a" and solution.dsl_version() in solution.HOPPER_DSL

@@ -4,8 +4,9 @@ Usage: CUTE_DSL_ARCH=sm_86 python -m tools.compile_cute_paths DUMP_DIR
 Compiles every distinct config of portable.TABLE for that arch (the DSL reads the variable
 once, when cutlass is first imported: one arch per process), keeps each one's PTX under
 DUMP_DIR/<index>/, and prints one JSON line per config: the arch, the path main.choose_path
-gives that GPU with the installed DSL, the config and its split-K count, its compile time, and
-the instruction families its PTX holds. Needs no GPU.
+gives that GPU with the installed DSL, the config and its split-K count, its compile time, the
+instruction families its PTX holds, and its registers and spill bytes as ptxas assembles it for
+that arch (tools/ptx_resources.py). Needs no GPU.
 """
 
 import json
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 from fibgemm import REPO_ROOT
+from tools.ptx_resources import resources
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
@@ -49,7 +51,8 @@ def main() -> int:
         out = dump / str(i)
         out.mkdir(parents=True, exist_ok=True)
         start = time.perf_counter()
-        line = {"arch": arch, "default_path": default, "config": repr(cfg), "splits": cfg.splits}
+        line = {"arch": arch, "default_path": default, "config": repr(cfg), "splits": cfg.splits,
+                "threads": cfg.threads, "shared_bytes": cfg.shared_bytes()}  # fmt: skip
         try:
             cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")
         except Exception as e:  # reported, so the test names the config that failed
@@ -59,6 +62,7 @@ def main() -> int:
             line["seconds"] = round(time.perf_counter() - start, 2)
             line["families"] = {f: ptx.count(f) for f in FAMILIES if f in ptx}
             line["targets"] = sorted({w for w in ptx.split() if w.startswith("sm_")} & {arch})
+            line["resources"] = resources(ptx, arch)
         print(json.dumps(line), flush=True)
     return 0
 

@@ -1,0 +1,65 @@
+"""Registers and spills of a PTX kernel, as ptxas assembles it for one arch (no GPU needed).
+
+The CuTe DSL compiles inside its own library and keeps only the PTX; Triton's wheel carries
+ptxas (`ptxas-blackwell`, then `ptxas`), and a `ptxas` on PATH also serves. A ptxas older than
+the PTX ISA version the DSL writes refuses the file and names the newest version it reads; the
+file is then assembled under that version (the kernels here use nothing newer: registers
+match what Nsight Compute reads on the H200).
+"""
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+_NEWEST = re.compile(r"current version is '(\d+\.\d+)'")
+
+
+def ptxas_candidates() -> list[str]:
+    found = []
+    try:
+        import triton
+
+        bundled = Path(triton.__file__).parent / "backends" / "nvidia" / "bin"
+        found += [str(bundled / name) for name in ("ptxas-blackwell", "ptxas")]
+    except ImportError:
+        pass
+    if shutil.which("ptxas"):
+        found.append(shutil.which("ptxas"))
+    return [p for p in found if Path(p).is_file()]
+
+
+def _assemble(ptxas: str, ptx: Path, arch: str) -> subprocess.CompletedProcess:
+    with tempfile.TemporaryDirectory() as tmp:
+        return subprocess.run(
+            [ptxas, f"-arch={arch}", "-v", str(ptx), "-o", str(Path(tmp) / "out.cubin")],
+            capture_output=True,
+            text=True,
+        )
+
+
+def resources(ptx_text: str, arch: str) -> dict:
+    """{"registers", "spill_bytes", "ptxas"} of the kernel in ptx_text for arch (e.g. sm_86,
+    sm_90a); {"error": ...} when no ptxas here assembles it."""
+    errors = []
+    with tempfile.TemporaryDirectory() as tmp:
+        ptx = Path(tmp) / "kernel.ptx"
+        for ptxas in ptxas_candidates():
+            ptx.write_text(ptx_text)
+            out = _assemble(ptxas, ptx, arch)
+            newest = _NEWEST.search(out.stderr)
+            if out.returncode != 0 and newest:
+                ptx.write_text(re.sub(r"^\.version \S+", f".version {newest.group(1)}",
+                                      ptx_text, count=1, flags=re.M))  # fmt: skip
+                out = _assemble(ptxas, ptx, arch)
+            regs = re.search(r"Used (\d+) registers", out.stderr)
+            if out.returncode == 0 and regs:
+                spills = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", out.stderr)
+                return {
+                    "registers": int(regs.group(1)),
+                    "spill_bytes": int(spills.group(1)) + int(spills.group(2)) if spills else 0,
+                    "ptxas": Path(ptxas).name,
+                }
+            errors.append(f"{Path(ptxas).name}: {out.stderr.strip()[-200:]}")
+    return {"error": "; ".join(errors) or "no ptxas found (Triton's wheel or PATH)"}
