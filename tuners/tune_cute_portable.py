@@ -56,17 +56,19 @@ def candidates(limit: int) -> list[PortableConfig]:
         tiles += [(32, 64, s, (2, 4)) for s in (4, 6)]
         tiles += [(64, 64, s, w) for s in (3, 4) for w in ((4, 2), (2, 4))]
         tiles += [(128, 32, s, w) for s in (3, 4, 6) for w in ((2, 2), (4, 2), (2, 4))]
+        if limit > 64:  # sixteen warps of 32 x 32 or 32 x 64: a full SM from one CTA
+            tiles += [(128, 32, s, (4, 4)) for s in (3, 4)]
         for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
             out.append(PortableConfig(p, q, True, k, s, wp, wq, splits))
     if limit > 256:
         # Up to 128 x 256 tiles (8 warps of 64 x 64): each element of A and B read from L2
         # 1/128 + 1/256 times per output column/row, where 128 x 64 tiles read it 3/128.
         for p, q, k, s, (wp, wq) in itertools.product(
-            (64, 128, 256), (64, 128, 256), (32, 64), (3, 4), ((2, 2), (2, 4), (4, 2))
+            (64, 128, 256), (64, 128, 256), (32, 64), (3, 4), ((2, 2), (2, 4), (4, 2), (4, 4))
         ):
             if p * q <= 128 * 256:
                 out.append(PortableConfig(p, q, False, k, s, wp, wq))
-    out = [c for c in out if _fits(c) and 64 <= c.threads <= 256]
+    out = [c for c in out if _fits(c) and 64 <= c.threads <= 512]
     current = dict(portable.TABLE)[limit]
     return out if current in out else out + [current]
 
