@@ -784,5 +784,9 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
     namespace = {"PortableConfig": portable.PortableConfig}
     exec(tuner.TABLE_RE.search(rewritten).group(0).replace("# fmt: off", ""), namespace)
     assert dict(namespace["TABLE"])[32] == cfg
+    # A bucket the table lacks (the tuner's 972 bucket) goes in before the catch-all line.
+    lines[1024] = tuner.render_line(1024, 0.5, cfg)
+    grown = dict(tuner.table_lines(tuner.with_table(source, lines)))
+    assert list(grown) == sorted(grown) and list(grown)[-2:] == [1024, tuner.INF]
     with pytest.raises(ValueError, match="table markers"):
         tuner.table_lines(source.replace("# fmt: off", ""))
