@@ -240,6 +240,40 @@ def test_stream_k_workspace_is_one_per_stream(B):
     torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
 
 
+def test_portable_split_k_planned_calls_on_two_streams_keep_their_own_workspace(B, monkeypatch):
+    """run()'s fast path with a split-K config, interleaved on two streams: each stream's plan
+    holds its own counters (two calls in flight never count each other's CTAs), both results
+    are right, and every counter is back to zero. The portable path is forced for this device
+    whatever it serves by default."""
+    from cute_gemm import main
+
+    device = torch.cuda.current_device()
+    monkeypatch.setitem(main._paths, device, ("portable", "forced by the test"))
+    monkeypatch.setattr(main, "_plans", {})
+    monkeypatch.setattr(main, "_plan_workspaces", {})
+    m = 64
+    assert main.select_config(m, device).splits > 1, "the bucket of M = 64 no longer splits K"
+    streams = [torch.cuda.Stream(), torch.cuda.Stream()]
+    inputs = [torch.randn(m, K, dtype=torch.float16, device="cuda") for _ in streams]
+    outputs = [torch.empty(m, N, dtype=torch.float16, device="cuda") for _ in streams]
+    for stream in streams:
+        stream.wait_stream(torch.cuda.current_stream())
+    for _ in range(20):
+        for stream, A, C in zip(streams, inputs, outputs, strict=True):
+            with torch.cuda.stream(stream):
+                C.fill_(float("nan"))
+                main.run(A, B, C)
+    torch.cuda.synchronize()
+    for A, C in zip(inputs, outputs, strict=True):
+        assert torch.isfinite(C).all(), "unwritten (NaN) elements in C"
+        torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+    planned = {key: args for key, args in main._plan_workspaces.items() if key[:2] == (m, device)}
+    assert {key[2] for key in planned} == {s.cuda_stream for s in streams}
+    counters = [args[0] for args in planned.values()]
+    assert counters[0].data_ptr() != counters[1].data_ptr()
+    assert all(int(c.abs().sum()) == 0 for c in counters), "split-K counters left non-zero"
+
+
 @pytest.mark.parametrize("m", [1, 100, 256, 972])
 def test_planned_calls_follow_new_operands(run, B, m):
     """Fast-path calls reuse the M's plan (compiled kernel, mapping): each call with fresh
