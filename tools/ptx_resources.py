@@ -25,18 +25,19 @@ def ptxas_candidates() -> list[str]:
         found += [str(bundled / name) for name in ("ptxas-blackwell", "ptxas")]
     except ImportError:
         pass
-    if shutil.which("ptxas"):
-        found.append(shutil.which("ptxas"))
+    on_path = shutil.which("ptxas")
+    if on_path:
+        found.append(on_path)
     return [p for p in found if Path(p).is_file()]
 
 
 def _assemble(ptxas: str, ptx: Path, arch: str) -> subprocess.CompletedProcess:
-    with tempfile.TemporaryDirectory() as tmp:
-        return subprocess.run(
-            [ptxas, f"-arch={arch}", "-v", str(ptx), "-o", str(Path(tmp) / "out.cubin")],
-            capture_output=True,
-            text=True,
-        )
+    """ptxas -v on ptx, the cubin left beside it (the caller's temporary folder)."""
+    return subprocess.run(
+        [ptxas, f"-arch={arch}", "-v", str(ptx), "-o", str(ptx.with_suffix(".cubin"))],
+        capture_output=True,
+        text=True,
+    )
 
 
 def resources(ptx_text: str, arch: str) -> dict:
