@@ -157,6 +157,12 @@ class PortableGemm:
             stream=stream,
         )
 
+    @staticmethod
+    def _rows_always_inside(rows, tile: int) -> bool:
+        """True when the operand's row count is known at compile time and a multiple of its
+        tile (B's 3072 rows): its copies need no row predicate."""
+        return isinstance(rows, int) and rows % tile == 0
+
     @cute.jit
     def _row_predicate(self, tSrc: cute.Tensor, tCoord: cute.Tensor, rows):
         """Per 16-byte copy of one stage: whether its row lies inside the operand (K needs no
@@ -214,8 +220,12 @@ class PortableGemm:
         tXsX = thr_copy.partition_D(sX)  # (CPY, CPY_P, CPY_K, stages)
         tYgY = thr_copy.partition_S(gY)
         tYsY = thr_copy.partition_D(sY)
-        tXpX = self._row_predicate(tXgX, thr_copy.partition_S(cX), mX.shape[0])
-        tYpY = self._row_predicate(tYgY, thr_copy.partition_S(cY), mY.shape[0])
+        tXpX = None  # no predicate where the rows are B's (3072, a multiple of the tile)
+        if cutlass.const_expr(not self._rows_always_inside(mX.shape[0], cfg.tile_p)):
+            tXpX = self._row_predicate(tXgX, thr_copy.partition_S(cX), mX.shape[0])
+        tYpY = None
+        if cutlass.const_expr(not self._rows_always_inside(mY.shape[0], cfg.tile_q)):
+            tYpY = self._row_predicate(tYgY, thr_copy.partition_S(cY), mY.shape[0])
 
         k_tiles = cute.size(gX, mode=[2]) // cfg.splits  # this CTA's, from k0 on
         k0 = split * k_tiles
