@@ -13,6 +13,7 @@ other tuners name it) only those buckets are tuned, the others keep their line v
 """
 
 import argparse
+import bisect
 import itertools
 import re
 import sys
@@ -30,11 +31,13 @@ from cute_gemm import portable  # noqa: E402
 from cute_gemm.portable import PortableConfig  # noqa: E402
 
 SHARED_LIMIT = 96 * 1024
-# (bucket limit, sample of its workload Ms)
 # (bucket limit, sample of its workload Ms); 972 has its own bucket: one wave of the large
 # bucket's tiles is a different trade there than at 2053-8192.
-BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (128, [72, 104, 128]),
-           (256, [136, 184, 256]), (1024, [972]), (1 << 62, [2053, 2379, 8192])]  # fmt: skip
+# Above 64 the buckets are 32 to 64 tokens wide: a token tile sized to the bucket's largest M
+# (one, two or three tiles of it) wastes little of its MMAs on the bucket's smallest.
+BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (96, [72, 88, 96]),
+           (128, [104, 120, 128]), (160, [136, 152, 160]), (192, [168, 184, 192]),
+           (256, [208, 232, 256]), (1024, [972]), (1 << 62, [2053, 2379, 8192])]  # fmt: skip
 ITERS = 30
 
 
@@ -47,7 +50,9 @@ def candidates(limit: int) -> list[PortableConfig]:
     CTAs a tile (the fewer tokens, the fewer tiles to spread K over); straight tiles above 256.
     The bucket's current config is always among them."""
     out = []
-    if limit <= 256:
+    if 64 < limit <= 256:
+        out = _token_sized_tiles(limit)
+    elif limit <= 64:
         q_tiles = [q for q in (16, 32, 64, 128, 256) if q >= min(limit, 128) // 2 and q <= limit]
         # (rows of B, tile_k, stages, warps): 32 or 64 rows; or 128, whose tiles read A from
         # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
@@ -71,8 +76,27 @@ def candidates(limit: int) -> list[PortableConfig]:
             if p * q <= 128 * 256:
                 out.append(PortableConfig(p, q, False, k, s, wp, wq))
     out = [c for c in out if _fits(c) and 64 <= c.threads <= 512]
-    current = dict(portable.TABLE).get(limit)  # None: a bucket the table does not have yet
-    return out if current is None or current in out else out + [current]
+    # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
+    limits = [lim for lim, _ in portable.TABLE]
+    current = portable.TABLE[min(bisect.bisect_left(limits, limit), len(limits) - 1)][1]
+    return out if current in out else out + [current]
+
+
+def _token_sized_tiles(limit: int) -> list[PortableConfig]:
+    """Swap-AB tiles for 64 < M <= 256 of four warps: token tiles of the bucket's largest M
+    split in one, two or three (rounded up to 16), weight tiles of 32 to 128 rows (48 and 96
+    too: 64 and 32 tiles of B, between 96, 48 and 24), each warp at least 16 x 32 (smaller warp
+    tiles read shared memory more than once per MMA: eight-warp tiles lost in every bucket),
+    without or with a two-way split of K."""
+    out = []
+    q_tiles = sorted({(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3)})
+    for p, q, (wp, wq), stages, splits in itertools.product(
+        (32, 48, 64, 96, 128), q_tiles, ((1, 4), (2, 2), (4, 1)), (3, 4, 6), (1, 2)
+    ):
+        cfg = PortableConfig(p, q, True, 64, stages, wp, wq, splits)
+        if p // wp >= 16 and q // wq >= 32 and p % (16 * wp) == 0 and q % (16 * wq) == 0:
+            out.append(cfg)
+    return out
 
 
 def _launch(a, b, out, cfg):
