@@ -357,8 +357,11 @@ TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.777x
-    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.662x
-    (256, PortableConfig(tile_p=64, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=1)),  # 0.519x
+    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.694x
+    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.664x
+    (160, PortableConfig(tile_p=64, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=4, warps_q=1, splits=1)),  # 0.555x
+    (192, PortableConfig(tile_p=96, tile_q=96, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=2)),  # 0.593x
+    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1)),  # 0.583x
     (1024, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.532x
     (1 << 62, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.500x
 ]
