@@ -63,8 +63,6 @@ def candidates(limit: int) -> list[PortableConfig]:
         tiles += [(32, 64, s, (2, 4)) for s in (4, 6)]
         tiles += [(64, 64, s, w) for s in (3, 4) for w in ((4, 2), (2, 4))]
         tiles += [(128, 32, s, w) for s in (3, 4, 6) for w in ((2, 2), (4, 2), (2, 4))]
-        if limit > 64:  # sixteen warps of 32 x 32 or 32 x 64: a full SM from one CTA
-            tiles += [(128, 32, s, (4, 4)) for s in (3, 4)]
         for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
             out.append(PortableConfig(p, q, True, k, s, wp, wq, splits))
     if limit > 256:
