@@ -63,7 +63,7 @@ def fake_rank_worker(conn, device, launch_ref):
         task = conn.recv()
         if task is None:
             return
-        ms, cfgs, iters = task
+        ms, cfgs, iters, _guard = task
         torch_us = 7.0 * slow
         conn.send(
             [

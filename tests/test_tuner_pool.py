@@ -32,15 +32,15 @@ def test_a_bucket_ranked_on_several_gpus_takes_the_best_gathered_ratio():
     from tuners.common import tune_bucket
 
     class Pool:
-        def rank(self, ms, cfgs, iters):
-            self.asked = (list(ms), list(cfgs), iters)
+        def rank(self, ms, cfgs, iters, guard):
+            self.asked = (list(ms), list(cfgs), iters, guard)
             return [(1.12, "fast"), (1.05, "slow")]
 
     pool, reports = Pool(), []
     best, line = tune_bucket(
         None, 16, None, lambda m: ["slow", "fast"], None, 20, False,
-        report=reports.append, current="slow", pool=pool,
+        report=reports.append, current="slow", pool=pool, guard=0.01,
     )  # fmt: skip
-    assert best == "fast" and pool.asked == ([16], ["fast", "slow"], 20)
+    assert best == "fast" and pool.asked == ([16], ["fast", "slow"], 20, 0.01)
     assert "M in 16 (bucket <= 16): best geomean 1.120x vs torch; runner-up 1.050x" in line
     assert "(the table's)" in reports[0]

@@ -481,7 +481,7 @@ def test_scoring_over_ms_is_the_geomean_and_drops_configs_wrong_anywhere(monkeyp
     # (1.25x), "c" is fastest at the first M but incorrect at the second.
     times = {16: {"a": 5.0, "b": 8.0, "c": 1.0}, 32: {"a": 20.0, "b": 8.0}}
 
-    def fake_rank_bucket(timer, m, b, cfgs, launch, iters):
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None):
         ranked = sorted((us, cfg) for cfg, us in times[m].items() if cfg in cfgs)
         return ranked, 10.0, len(ranked)
 
@@ -517,10 +517,55 @@ def test_rank_bucket_drops_wrong_configs_and_times_torch_after_itself():
     assert ranked == [(6.0, "fast"), (9.0, "slow")] and torch_us == 10.0
 
 
+def test_rank_bucket_with_a_guard_drops_configs_that_slow_the_next_torch_matmul(capsys):
+    """--guard-reference: every candidate is followed by a timed torch.matmul; one after which
+    torch.matmul runs more than the guard slower than after itself is left out, named."""
+    import torch
+
+    from fibgemm.timing import KernelTimes
+
+    class FakeTimer:
+        def time_many(self, fns, iters, warmup):
+            self.fns = fns
+            # "slow" 9 us, torch after it 10.05 (+0.5%); "fast" 6 us, torch after it 10.5
+            # (+5%); torch after itself 10.0
+            return [KernelTimes((us,)) for us in (9.0, 10.05, 6.0, 10.5, 10.0, 10.0)]
+
+    def launch(a, b, out, cfg):
+        out.copy_((a.float() @ b.float().T).half())
+
+    timer = FakeTimer()
+    b = torch.randn(N, K, dtype=torch.float16)
+    ranked, torch_us, n = tuning.rank_bucket(timer, 2, b, ["slow", "fast"], launch, 1, 0.01)
+    assert ranked == [(9.0, "slow")] and torch_us == 10.0 and n == 1
+    reference = timer.fns[-1]
+    assert timer.fns[1] is reference and timer.fns[3] is reference and timer.fns[-2] is reference
+    assert timer.fns[0] is not reference and timer.fns[2] is not reference
+    assert "dropped fast: torch.matmul +5.0% right after it" in capsys.readouterr().out
+    # Without the guard the same candidates are timed alone and both ranked.
+    timer.time_many = lambda fns, iters, warmup: [KernelTimes((us,)) for us in (9, 6, 10, 10)]
+    ranked, _, n = tuning.rank_bucket(timer, 2, b, ["slow", "fast"], launch, 1)
+    assert [cfg for _, cfg in ranked] == ["fast", "slow"] and n == 2
+
+
+def test_the_guard_flag_is_a_percentage_and_the_table_says_it_was_used(monkeypatch):
+    monkeypatch.setattr("sys.argv", ["tune", "--guard-reference", "1.5"])
+    args = tuning.parse_tuner_args("test", iters=10)
+    assert tuning.guard_fraction(args) == 0.015
+    assert "more than 1.5% slower" in tuning._with_guard_note("", args)
+    assert tuning._with_guard_note("note", args).startswith("note; candidates after which")
+    monkeypatch.setattr("sys.argv", ["tune"])
+    args = tuning.parse_tuner_args("test", iters=10)
+    assert tuning.guard_fraction(args) is None and tuning._with_guard_note("note", args) == "note"
+    monkeypatch.setattr("sys.argv", ["tune", "--guard-reference", "-1"])
+    with pytest.raises(SystemExit):
+        tuning.parse_tuner_args("test", iters=10)
+
+
 def _fake_ranking(monkeypatch, times):
     """rank_bucket replaced by fixed timings {m: {cfg: us}}; torch takes 10 us everywhere."""
 
-    def fake_rank_bucket(timer, m, b, cfgs, launch, iters):
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None):
         ranked = sorted((us, cfg) for cfg, us in times[m].items() if cfg in cfgs)
         return ranked, 10.0, len(ranked)
 

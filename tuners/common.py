@@ -91,22 +91,48 @@ def device_still_usable(device: torch.device) -> bool:
 
 
 def rank_bucket(
-    timer: ColdL2Timer, m: int, b: torch.Tensor, cfgs: Sequence, launch: Launch, iters: int
+    timer: ColdL2Timer,
+    m: int,
+    b: torch.Tensor,
+    cfgs: Sequence,
+    launch: Launch,
+    iters: int,
+    guard: float | None = None,
 ) -> tuple[list[tuple[float, object]], float, int]:
     """(median µs, config) of the correct configs at M = m, fastest first; torch's median µs;
-    how many configs were correct. Fresh random A for every call of this function."""
+    how many configs were ranked. Fresh random A for every call of this function.
+
+    With `guard` (a fraction, e.g. 0.01) each candidate is followed by a timed torch.matmul,
+    and a candidate after which torch.matmul runs more than `guard` slower than right after
+    itself is dropped, with a line saying so: a kernel of much code evicts the next kernel's
+    code from the SMs' instruction caches, which the L2 fill leaves warm (docs/timing.md)."""
     a = torch.randn(m, K, dtype=torch.float16, device=b.device)
     ref = a.float() @ b.float().T
     good = [c for c in cfgs if is_correct(launch, c, a, b, ref)]
     out = torch.empty(m, N, dtype=torch.float16, device=b.device)
-    fns = [lambda c=c: launch(a, b, out, c) for c in good]
+
+    def reference():
+        torch.matmul(a, b.T, out=out)
+
+    runs = [lambda c=c: launch(a, b, out, c) for c in good]
+    step = 1 if guard is None else 2
+    fns = runs if guard is None else [f for run in runs for f in (run, reference)]
     # torch.matmul twice in a row, its second call timed right after itself as the runner
-    # times it: right after a candidate of much code it reads up to ~5% slower (its code is
-    # evicted from the instruction caches, docs/timing.md). The ranking does not depend on it.
-    fns += [lambda: torch.matmul(a, b.T, out=out)] * 2
+    # times it: right after a candidate of much code it reads up to ~5% slower. Without the
+    # guard the ranking does not depend on it.
+    fns += [reference] * 2
     times = timer.time_many(fns, iters=iters, warmup=3)
-    ranked = sorted(zip((t.p50 for t in times[:-2]), good, strict=True), key=lambda x: x[0])
-    return ranked, times[-1].p50, len(good)
+    torch_us = times[-1].p50
+    ranked = []
+    for i, cfg in enumerate(good):
+        if guard is not None:
+            shift = times[step * i + 1].p50 / torch_us - 1
+            if shift > guard:
+                print(f"  dropped {cfg}: torch.matmul {shift:+.1%} right after it", flush=True)
+                continue
+        ranked.append((times[step * i].p50, cfg))
+    ranked.sort(key=lambda x: x[0])
+    return ranked, torch_us, len(ranked)
 
 
 def rank_bucket_over_ms(
@@ -116,13 +142,15 @@ def rank_bucket_over_ms(
     cfgs: Sequence,
     launch: Launch,
     iters: int,
+    guard: float | None = None,
 ) -> tuple[list[tuple[float, object]], int]:
-    """(geomean speedup over torch across `ms`, config) of the configs correct at every m,
-    best first, and how many those are. Each m gets fresh inputs and its own torch timing, so
-    the score is what the runner would report for the bucket's workloads."""
+    """(geomean speedup over torch across `ms`, config) of the configs correct (and within the
+    `guard` of rank_bucket) at every m, best first, and how many those are. Each m gets fresh
+    inputs and its own torch timing, so the score is what the runner would report for the
+    bucket's workloads."""
     ratios: dict = {}
     for m in ms:
-        ranked, torch_us, _ = rank_bucket(timer, m, b, cfgs, launch, iters)
+        ranked, torch_us, _ = rank_bucket(timer, m, b, cfgs, launch, iters, guard)
         for us, cfg in ranked:
             ratios.setdefault(cfg, []).append(torch_us / us)
     scored = [(geomean(r), cfg) for cfg, r in ratios.items() if len(r) == len(ms)]
@@ -163,16 +191,18 @@ def tune_bucket(
     report: Callable[[str], None] | None = None,
     current: object = None,
     pool=None,
+    guard: float | None = None,
 ) -> tuple[object, str]:
     """The best config of one bucket and its provenance line. `usable`: the configs that
     compiled (None: all). `report`, if given, gets the bucket's `scoreboard` (`current`: the
     config the table held, marked there). `pool` (a gpu_pool.GpuPool): rank the candidates on
-    several GPUs, each against torch on its own GPU, and pick from the gathered ratios."""
+    several GPUs, each against torch on its own GPU, and pick from the gathered ratios.
+    `guard`: see rank_bucket."""
     ms = tuned_ms(limit, every_m)
     cfgs = configs_to_compile([limit], candidates, every_m)
     cfgs = [c for c in cfgs if usable is None or c in usable]
     if pool is not None:
-        scored = pool.rank(ms, cfgs, iters)
+        scored = pool.rank(ms, cfgs, iters, guard)
         if not scored:
             raise SystemExit(
                 f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct"
@@ -181,9 +211,9 @@ def tune_bucket(
             report(scoreboard(scored, current))
         return scored[0][1], bucket_line_over_ms(ms, limit, scored, len(scored))
     if every_m:
-        ranked, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters)
+        ranked, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters, guard)
     else:
-        ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters)
+        ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
     if not ranked:
         raise SystemExit(f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct")
     if report:  # over every M `ranked` holds speedups already, at one M times
@@ -324,7 +354,8 @@ def parse_tuner_args(
     (name -> Refinement), of which one at most may be given; `buckets` comes back as the list
     to tune."""
     p = argparse.ArgumentParser(description=description)
-    passes = p.add_mutually_exclusive_group()
+    # (an empty group would break argparse's usage line, and so every error message)
+    passes = p.add_mutually_exclusive_group() if refinements else None
     for name, refinement in (refinements or {}).items():
         flag = "--" + name.replace("_", "-")
         passes.add_argument(flag, action="store_true", help=refinement.help)
@@ -347,11 +378,47 @@ def parse_tuner_args(
         type=int,
         help="retune only these bucket limits; keep the others from tuned.py",
     )
+    add_guard_argument(p)
     args = p.parse_args()
     args.buckets = args.buckets or BUCKETS
     if set(args.buckets) - set(BUCKETS):
         p.error(f"--buckets must be among {BUCKETS}")
     return args
+
+
+def _percent(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"a percentage of 0 or more, got {text}")
+    return value
+
+
+def add_guard_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--guard-reference",
+        type=_percent,
+        metavar="PERCENT",
+        help="drop candidates after which torch.matmul runs more than PERCENT%% slower than "
+        "after itself (each candidate's code evicts the next kernel's: docs/timing.md); "
+        "doubles the timed calls",
+    )
+
+
+def _with_guard_note(note: str, args: argparse.Namespace) -> str:
+    """The table's method note, plus what --guard-reference dropped."""
+    if guard_fraction(args) is None:
+        return note
+    guard = (
+        f"candidates after which torch.matmul ran more than {args.guard_reference:g}% slower "
+        "than after itself were dropped"
+    )
+    return f"{note}; {guard}" if note else guard
+
+
+def guard_fraction(args: argparse.Namespace) -> float | None:
+    """--guard-reference as a fraction (None without it)."""
+    pct = getattr(args, "guard_reference", None)
+    return None if pct is None else pct / 100
 
 
 class TunerStart(NamedTuple):
@@ -455,7 +522,7 @@ def _tune_buckets(
     for i, limit in enumerate(args.buckets, 1):
         best[limit], notes[limit] = tune_bucket(
             timer, limit, b, candidates, launch, args.iters, args.every_m, usable,
-            report=print, current=current[0].get(limit), pool=pool,
+            report=print, current=current[0].get(limit), pool=pool, guard=guard_fraction(args),
         )  # fmt: skip
         print(notes[limit], "\n   ", best[limit], flush=True)
         rows, lines = {**current[0], **best}, {**current[1], **notes}
@@ -468,7 +535,7 @@ def _tune_buckets(
                 torch.cuda.get_device_name(),
                 dt.date.today().isoformat(),
                 lines,
-                tuning_method(args.every_m, args.buckets, method_note),
+                tuning_method(args.every_m, args.buckets, _with_guard_note(method_note, args)),
             )
             save_table(text, path, args.dry_run, quiet=not last)
             if not last:

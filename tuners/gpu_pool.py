@@ -21,7 +21,7 @@ def share(cfgs: Sequence, n: int) -> list[list]:
 
 
 def rank_worker(conn, device: str, launch_ref: tuple[str, str]) -> None:
-    """A GPU's ranking process: gets (ms, cfgs, iters), answers [(ratio to torch, cfg)] best
+    """A GPU's ranking process: gets (ms, cfgs, iters, guard), answers [(ratio to torch, cfg)] best
     first (the geomean ratio over `ms` when there are several), until it gets None."""
     os.environ["CUDA_VISIBLE_DEVICES"] = device
     import torch
@@ -36,13 +36,13 @@ def rank_worker(conn, device: str, launch_ref: tuple[str, str]) -> None:
         task = conn.recv()
         if task is None:
             return
-        ms, cfgs, iters = task
+        ms, cfgs, iters, guard = task
         try:
             if len(ms) == 1:
-                ranked, torch_us, _ = rank_bucket(timer, ms[0], b, cfgs, launch, iters)
+                ranked, torch_us, _ = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
                 conn.send([(torch_us / us, cfg) for us, cfg in ranked])
             else:
-                conn.send(rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters)[0])
+                conn.send(rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters, guard)[0])
         except Exception as e:  # the parent stops the run, naming the GPU
             conn.send(RuntimeError(f"GPU {device}: {type(e).__name__}: {e}"))
 
@@ -62,13 +62,16 @@ class GpuPool:
             self.procs.append(proc)
             self.conns.append(parent)
 
-    def rank(self, ms: Sequence[int], cfgs: Sequence, iters: int) -> list[tuple[float, object]]:
-        """[(ratio to torch, cfg)] of every correct candidate, best first."""
+    def rank(
+        self, ms: Sequence[int], cfgs: Sequence, iters: int, guard: float | None = None
+    ) -> list[tuple[float, object]]:
+        """[(ratio to torch, cfg)] of every correct candidate (within `guard`: rank_bucket),
+        best first."""
         shares = share(list(cfgs), len(self.devices))
         busy = []
         for conn, part in zip(self.conns, shares, strict=True):
             if part:
-                conn.send((list(ms), part, iters))
+                conn.send((list(ms), part, iters, guard))
                 busy.append(conn)
         gathered = []
         for conn in busy:

@@ -22,7 +22,7 @@ import torch
 
 from fibgemm import REPO_ROOT
 from fibgemm.timing import ColdL2Timer
-from tuners.common import INF, rank_bucket_over_ms
+from tuners.common import INF, add_guard_argument, guard_fraction, rank_bucket_over_ms
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
@@ -133,6 +133,7 @@ def main() -> int:
     p.add_argument("--buckets", type=int, nargs="+", metavar="LIMIT",
                    help="tune only these buckets (their largest M; the last: any number above "
                         "the others); the others keep their table line")  # fmt: skip
+    add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
     finite = max(known - {INF})
@@ -160,7 +161,9 @@ def main() -> int:
                 built.append(cfg)
             except Exception as e:  # a candidate the DSL refuses is skipped, not fatal
                 print(f"  skip {cfg}: {type(e).__name__}: {str(e)[:120]}", flush=True)
-        scored, n_correct = rank_bucket_over_ms(timer, ms, b, built, _launch, ITERS)
+        scored, n_correct = rank_bucket_over_ms(
+            timer, ms, b, built, _launch, ITERS, guard_fraction(args)
+        )
         print(f"bucket <= {limit} (M {ms}): {len(cfgs)} configs, {n_correct} correct; "
               f"best {scored[0][0]:.3f}x {scored[0][1]}; runner-up "
               f"{scored[1][0] if len(scored) > 1 else 0:.3f}x", flush=True)  # fmt: skip
