@@ -22,6 +22,14 @@ if not torch.cuda.is_available():
 
 # M values in no workload list: tails of every tile size the solutions use.
 TAIL_MS = [3, 33, 100, 199, 1000, 4097]
+# cute_gemm's portable kernel with K sliced across warps (PortableConfig fields; no table row
+# uses it yet): both orientations, two and four slices, 16- and 32-row copy passes.
+SLICED_K_CHECKS = [
+    dict(tile_p=48, tile_q=128, swap_ab=True, stages=4, warps_p=1, warps_q=4, warps_k=2),
+    dict(tile_p=64, tile_q=64, swap_ab=True, stages=6, warps_p=2, warps_q=2, warps_k=2),
+    dict(tile_p=128, tile_q=64, swap_ab=False, stages=3, warps_p=2, warps_q=2, warps_k=2),
+    dict(tile_p=64, tile_q=64, swap_ab=True, tile_k=128, stages=3, warps_p=2, warps_q=2, warps_k=4),
+]
 
 
 @pytest.fixture(scope="module")

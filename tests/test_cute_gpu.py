@@ -3,7 +3,7 @@ device serves (FIBGEMM_PORTABLE=1 forces the portable one), and the portable ker
 
 import pytest
 import torch
-from conftest import TAIL_MS
+from conftest import SLICED_K_CHECKS, TAIL_MS
 from cute_gemm import portable
 from cute_gemm.kernel import CuteConfig
 from cute_gemm.tuned import TABLE
@@ -292,15 +292,21 @@ SPLIT_K_CHECKS = [
 ]
 
 
+SLICED_K = [portable.PortableConfig(**fields) for fields in SLICED_K_CHECKS]
+
+
 @pytest.mark.parametrize("m", [1, 7, 33, 100, 200, 1000, 4097])
 @pytest.mark.parametrize(
-    "cfg", sorted({cfg for _, cfg in portable.TABLE} | set(SPLIT_K_CHECKS), key=repr), ids=repr
+    "cfg",
+    sorted({cfg for _, cfg in portable.TABLE} | set(SPLIT_K_CHECKS) | set(SLICED_K), key=repr),
+    ids=repr,
 )
 def test_portable_configs_match_float32_reference(B, cfg, m):
     """The portable kernel (mma.sync) run here on every config of its table, whatever path this
     device serves by default: M shorter than a tile, tails of the Q and P tiles, several waves
     (row-padded operands go through run(), which copies them: test_row_padded_views...).
-    Split-K: the sum is the same bits on a repeat, and the counters are zero after each call."""
+    Split-K: the sum is the same bits on a repeat, and the counters are zero after each call.
+    Sliced K (SLICED_K_CHECKS): the slices' partial sums meet in the first slice's registers."""
     from cute_gemm import main
 
     def run_cfg(A, B, C):

@@ -5,6 +5,7 @@ with the instructions that family executes (mma.sync, ldmatrix, cp.async)."""
 import json
 
 import pytest
+from conftest import SLICED_K_CHECKS
 from cute_gemm import main as solution
 from cute_gemm import portable
 from helpers import run_repo_module
@@ -57,6 +58,12 @@ def test_every_portable_config_is_valid_and_fits_99_kb_of_shared_memory():
         portable.PortableConfig(32, 16, True, warps_p=2, warps_q=1, splits=0),
         # 2 K tiles a split, where the prologue loads stages - 1 = 5: past the split's end
         portable.PortableConfig(32, 16, True, stages=6, warps_p=2, warps_q=1, splits=16),
+        portable.PortableConfig(32, 32, True, warps_k=3),
+        # one 16-deep K block a warp per K tile: the look-ahead would overwrite its fragments
+        portable.PortableConfig(64, 64, True, tile_k=64, warps_k=4),
+        portable.PortableConfig(64, 64, True, splits=2, warps_k=2),  # sliced K or split-K
+        # the slices' partial sums (3 x 128 x 128 fp32) do not fit the ring they reuse
+        portable.PortableConfig(128, 128, True, tile_k=128, stages=2, warps_k=4),
     ],
     ids=repr,
 )
@@ -101,10 +108,14 @@ def test_split_k_workspace_is_kept_per_stream_and_grows_with_zero_counters(monke
 def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arch, tmp_path):
     """One DSL process per arch (CUTE_DSL_ARCH is read at import). The Hopper path's own
     compile tests are in test_cute_cpu.py."""
-    out = run_repo_module("tools.compile_cute_paths", str(tmp_path), CUTE_DSL_ARCH=arch)
+    sliced = [portable.PortableConfig(**fields) for fields in SLICED_K_CHECKS]
+    out = run_repo_module(
+        "tools.compile_cute_paths", str(tmp_path), *map(repr, sliced), CUTE_DSL_ARCH=arch
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     lines = [json.loads(line) for line in out.stdout.splitlines()]
-    assert {line["config"] for line in lines} == {repr(cfg) for _, cfg in portable.TABLE}
+    expected = {repr(cfg) for _, cfg in portable.TABLE} | set(map(repr, sliced))
+    assert {line["config"] for line in lines} == expected
     for line in lines:
         assert "error" not in line, line
         assert line["targets"] == [arch], line
@@ -114,6 +125,10 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
         for family in split_k:  # split-K's counter and fences, and only there
             assert (family in line["families"]) == (line["splits"] > 1), line
         assert "wgmma" not in line["families"] and "tcgen05" not in line["families"], line
+        # Sliced K: every slice but the first hands each accumulator over through shared
+        # memory, and the first reads them all back (split-K's arrival word: one more read).
+        exchanged = (line["warps_k"] - 1) * line["accumulators"] + (line["splits"] > 1)
+        assert line["families"].get("ld.shared.b32", 0) == exchanged, line
         # What ptxas makes of it for this arch: no spills, and a CTA's registers fit the 64K
         # of one SM (every family from sm_80), so the launch cannot run out of resources.
         res = line["resources"]

@@ -1,14 +1,16 @@
 """Compile the CuTe DSL solution's portable configs for the GPU that CUTE_DSL_ARCH names.
 
-Usage: CUTE_DSL_ARCH=sm_86 python -m tools.compile_cute_paths DUMP_DIR
-Compiles every distinct config of portable.TABLE for that arch (the DSL reads the variable
-once, when cutlass is first imported: one arch per process), keeps each one's PTX under
-DUMP_DIR/<index>/, and prints one JSON line per config: the arch, the path main.choose_path
-gives that GPU with the installed DSL, the config and its split-K count, its compile time, the
-instruction families its PTX holds, and its registers and spill bytes as ptxas assembles it for
-that arch (tools/ptx_resources.py). Needs no GPU.
+Usage: CUTE_DSL_ARCH=sm_86 python -m tools.compile_cute_paths DUMP_DIR [CONFIG ...]
+Compiles every distinct config of portable.TABLE for that arch, and each CONFIG given (a
+PortableConfig as its repr writes it, e.g. "PortableConfig(tile_p=64, tile_q=64, swap_ab=True)"),
+(the DSL reads the variable once, when cutlass is first imported: one arch per process),
+keeps each one's PTX under DUMP_DIR/<index>/, and prints one JSON line per config: the arch,
+the path main.choose_path gives that GPU with the installed DSL, the config, its split-K count
+and K slices, its compile time, the instruction families its PTX holds, and its registers and
+spill bytes as ptxas assembles it for that arch (tools/ptx_resources.py). Needs no GPU.
 """
 
+import ast
 import json
 import os
 import sys
@@ -29,7 +31,19 @@ FAMILIES = (
     "cp.async.bulk.tensor",
     "atom.global.acq_rel.add",  # split-K's arrival counter
     "fence.acq_rel.gpu",
+    "ld.shared.b32",  # sliced K's partial sums (and split-K's arrival word)
 )
+
+
+def parse_config(text: str):
+    """A PortableConfig from its repr, its fields read as literals (nothing else evaluated)."""
+    from cute_gemm.portable import PortableConfig
+
+    call = ast.parse(text.strip(), mode="eval").body
+    if not (isinstance(call, ast.Call) and getattr(call.func, "id", None) == "PortableConfig"):
+        raise ValueError(f"not a PortableConfig(...): {text!r}")
+    args = [ast.literal_eval(a) for a in call.args]
+    return PortableConfig(*args, **{kw.arg: ast.literal_eval(kw.value) for kw in call.keywords})
 
 
 def _capability(arch: str) -> tuple[int, int]:
@@ -38,7 +52,7 @@ def _capability(arch: str) -> tuple[int, int]:
 
 
 def main() -> int:
-    if len(sys.argv) != 2 or "CUTE_DSL_ARCH" not in os.environ:
+    if len(sys.argv) < 2 or "CUTE_DSL_ARCH" not in os.environ:
         print(__doc__, file=sys.stderr)
         return 2
     dump = Path(sys.argv[1])
@@ -47,12 +61,14 @@ def main() -> int:
     from cute_gemm import portable
 
     default, _ = cute_main.choose_path(_capability(arch), cute_main.dsl_version())
-    for i, cfg in enumerate(sorted({cfg for _, cfg in portable.TABLE}, key=repr)):
+    extra = {parse_config(text) for text in sys.argv[2:]}
+    for i, cfg in enumerate(sorted({cfg for _, cfg in portable.TABLE} | extra, key=repr)):
         out = dump / str(i)
         out.mkdir(parents=True, exist_ok=True)
         start = time.perf_counter()
         line = {"arch": arch, "default_path": default, "config": repr(cfg), "splits": cfg.splits,
-                "threads": cfg.threads, "shared_bytes": cfg.shared_bytes()}  # fmt: skip
+                "threads": cfg.threads, "shared_bytes": cfg.shared_bytes(), "warps_k": cfg.warps_k,
+                "accumulators": cfg.tile_p * cfg.tile_q // cfg.slice_threads}  # fmt: skip
         try:
             cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")
         except Exception as e:  # reported, so the test names the config that failed

@@ -73,6 +73,8 @@ def candidates(limit: int) -> list[PortableConfig]:
         ):
             if p * q <= 128 * 256:
                 out.append(PortableConfig(p, q, False, k, s, wp, wq))
+                if wp * wq == 4:  # and with K sliced over two warps a warp tile
+                    out.append(PortableConfig(p, q, False, k, s, wp, wq, warps_k=2))
     out = [c for c in out if _fits(c) and 64 <= c.threads <= 512]
     # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
     limits = [lim for lim, _ in portable.TABLE]
@@ -85,15 +87,18 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     split in one, two or three (rounded up to 16), weight tiles of 32 to 128 rows (48 and 96
     too: 64 and 32 tiles of B, between 96, 48 and 24), each warp at least 16 x 32 (smaller warp
     tiles read shared memory more than once per MMA: eight-warp tiles lost in every bucket),
-    without or with a two-way split of K."""
+    without or with a two-way split of K, or with K sliced over two warps a warp tile instead
+    (a second warp a scheduler on the same warp tiles: a warp alone leaves its tensor pipe
+    waiting, docs/cute_gemm.md)."""
     out = []
     q_tiles = sorted({(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3)})
     for p, q, (wp, wq), stages, splits in itertools.product(
         (32, 48, 64, 96, 128), q_tiles, ((1, 4), (2, 2), (4, 1)), (3, 4, 6), (1, 2)
     ):
-        cfg = PortableConfig(p, q, True, 64, stages, wp, wq, splits)
         if p // wp >= 16 and q // wq >= 32 and p % (16 * wp) == 0 and q % (16 * wq) == 0:
-            out.append(cfg)
+            out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
+            if splits == 1:
+                out.append(PortableConfig(p, q, True, 64, stages, wp, wq, warps_k=2))
     return out
 
 

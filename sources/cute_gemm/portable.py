@@ -24,10 +24,17 @@ arrives last: bitwise repeatable), stores D and sets the counter back to zero fo
 call. Nothing waits on another CTA, so any number of CTAs may share an SM, on every GPU. The
 workspace (main.split_workspace) is kept between calls: one per stream, counters zeroed once.
 
+Sliced K (warps_k > 1): warps_k warps share each warp tile, slice j taking every warps_k-th
+16-deep K block of each K tile from block j, so a scheduler gets a second warp without smaller
+warp tiles (which read more shared memory a MMA) or split-K's global partials. The first slice
+loads X and the last Y; at the end the other slices leave their accumulators in the ring's
+shared memory and the first adds them in slice order (the same sum on every call).
+
 Constraints (`is_valid`): tile_p a multiple of 16 * warps_p, tile_q of 16 * warps_q, tile_k 32,
 64 or 128 dividing K, the copy's rows per pass dividing both tiles, 2 to 8 stages; with split-K,
 K / tile_k a multiple of splits and each split at least stages - 1 K tiles (the prologue's
-loads stay inside the split); X, Y and D 16-byte aligned with K-contiguous rows (main.run
+loads stay inside the split); warps_k 1, 2 or 4, at least two K blocks a warp per K tile, not
+with split-K, its partial sums no larger than the ring; X, Y and D 16-byte aligned with K-contiguous rows (main.run
 guarantees it).
 """
 
@@ -52,15 +59,21 @@ class PortableConfig:
     warps_p: int = 2
     warps_q: int = 2
     splits: int = 1  # CTAs sharing a tile of D, each over K / splits (split-K)
+    warps_k: int = 1  # warps sharing each warp tile, each on its share of every K tile (sliced K)
 
     @property
-    def threads(self) -> int:
+    def slice_threads(self) -> int:
+        """Threads of one K slice: one warp per warp tile."""
         return 32 * self.warps_p * self.warps_q
 
     @property
+    def threads(self) -> int:
+        return self.slice_threads * self.warps_k
+
+    @property
     def copy_rows(self) -> int:
-        """Rows of a (rows, tile_k) tile one pass of the CTA's 16-byte copies covers."""
-        return self.threads // (self.tile_k // COPY_ELEMENTS)
+        """Rows of a (rows, tile_k) tile one pass of a slice's 16-byte copies covers."""
+        return self.slice_threads // (self.tile_k // COPY_ELEMENTS)
 
     def shared_bytes(self) -> int:
         return (self.tile_p + self.tile_q) * self.tile_k * 2 * self.stages
@@ -87,6 +100,13 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and cfg.splits >= 1
         and k_tiles % cfg.splits == 0
         and k_tiles // cfg.splits >= cfg.stages - 1
+        and cfg.warps_k in (1, 2, 4)
+        # two or more K blocks a warp per K tile: the look-ahead reads block kb + 1's
+        # fragments into a register buffer other than the one block kb's MMAs read
+        and cfg.tile_k >= 32 * cfg.warps_k
+        and (cfg.warps_k == 1 or cfg.splits == 1)
+        # the slices' partial sums go through the ring's shared memory
+        and (cfg.warps_k - 1) * cfg.tile_p * cfg.tile_q * 4 <= cfg.shared_bytes()
     )
 
 
@@ -141,9 +161,10 @@ class PortableGemm:
         )
         tiled_mma = cute.make_tiled_mma(
             warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, MMA_SHAPE),
-            cute.make_layout((cfg.warps_p, cfg.warps_q, 1)),
-            # 16 columns a warp (two 8-wide atoms), so ldmatrix.x4 loads Y's fragment whole
-            permutation_mnk=(16 * cfg.warps_p, 16 * cfg.warps_q, 16),
+            cute.make_layout((cfg.warps_p, cfg.warps_q, cfg.warps_k)),
+            # 16 columns a warp (two 8-wide atoms), so ldmatrix.x4 loads Y's fragment whole;
+            # with sliced K, slice j takes every warps_k-th 16-deep K block from block j
+            permutation_mnk=(16 * cfg.warps_p, 16 * cfg.warps_q, 16 * cfg.warps_k),
         )
         smem_bytes = cute.size_in_bytes(cutlass.Float16, sX_layout) + cute.size_in_bytes(
             cutlass.Float16, sY_layout
@@ -214,8 +235,10 @@ class PortableGemm:
         if cutlass.const_expr(cfg.splits > 1):
             arrival = smem.allocate_tensor(cutlass.Int32, cute.make_layout(1), 16)
 
-        # Global -> shared: every thread its 16-byte pieces of each stage.
-        thr_copy = tiled_copy.get_slice(tidx)
+        # Global -> shared: every thread its 16-byte pieces of each stage (with sliced K, the
+        # first slice loads X and the last Y).
+        k_slice = tidx // cfg.slice_threads
+        thr_copy = tiled_copy.get_slice(tidx % cfg.slice_threads)
         tXgX = thr_copy.partition_S(gX)  # (CPY, CPY_P, CPY_K, k_tiles)
         tXsX = thr_copy.partition_D(sX)  # (CPY, CPY_P, CPY_K, stages)
         tYgY = thr_copy.partition_S(gY)
@@ -229,13 +252,10 @@ class PortableGemm:
 
         k_tiles = cute.size(gX, mode=[2]) // cfg.splits  # this CTA's, from k0 on
         k0 = split * k_tiles
+        x_loads = (tiled_copy, tXgX, tXsX, tXpX)
+        y_loads = (tiled_copy, tYgY, tYsY, tYpY)
         for s in cutlass.range_constexpr(cfg.stages - 1):
-            cute.copy(
-                tiled_copy, tXgX[None, None, None, k0 + s], tXsX[None, None, None, s], pred=tXpX
-            )  # fmt: skip
-            cute.copy(
-                tiled_copy, tYgY[None, None, None, k0 + s], tYsY[None, None, None, s], pred=tYpY
-            )  # fmt: skip
+            self._load_stage(x_loads, y_loads, k_slice, k0 + s, s)
             cute.arch.cp_async_commit_group()
 
         # Shared -> registers through ldmatrix, laid out as the tiled MMA wants its operands.
@@ -278,20 +298,16 @@ class PortableGemm:
                 if kb == 0:
                     ahead = k_tile + cfg.stages - 1
                     if ahead < k_tiles:
-                        slot = ahead % cfg.stages
-                        cute.copy(
-                            tiled_copy, tXgX[None, None, None, k0 + ahead],
-                            tXsX[None, None, None, slot], pred=tXpX,
-                        )  # fmt: skip
-                        cute.copy(
-                            tiled_copy, tYgY[None, None, None, k0 + ahead],
-                            tYsY[None, None, None, slot], pred=tYpY,
-                        )  # fmt: skip
+                        self._load_stage(x_loads, y_loads, k_slice, k0 + ahead, ahead % cfg.stages)
                     cute.arch.cp_async_commit_group()  # empty near the end: keeps the count
                 cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
         cute.arch.cp_async_wait_group(0)
 
-        if cutlass.const_expr(cfg.splits == 1):
+        if cutlass.const_expr(cfg.warps_k > 1):
+            self._sum_slices(acc, sX, tidx, k_slice)
+            if k_slice == 0:
+                self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+        elif cutlass.const_expr(cfg.splits == 1):
             self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
         else:
             _, grid_q, _ = cute.arch.grid_dim()
@@ -308,6 +324,42 @@ class PortableGemm:
                 if tidx == 0:
                     mCount[tile] = cutlass.Int32(0)  # zero again for the next call
                 self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+
+    @cute.jit
+    def _load_stage(self, x_loads, y_loads, k_slice, k_tile, slot):
+        """Start K tile k_tile's copies of X and Y into ring stage `slot`."""
+        x_copy, gX, sX, pX = x_loads
+        y_copy, gY, sY, pY = y_loads
+        if cutlass.const_expr(self.cfg.warps_k == 1):
+            cute.copy(x_copy, gX[None, None, None, k_tile], sX[None, None, None, slot], pred=pX)
+            cute.copy(y_copy, gY[None, None, None, k_tile], sY[None, None, None, slot], pred=pY)
+        else:
+            if k_slice == 0:
+                cute.copy(x_copy, gX[None, None, None, k_tile], sX[None, None, None, slot], pred=pX)  # fmt: skip
+            if k_slice == self.cfg.warps_k - 1:
+                cute.copy(y_copy, gY[None, None, None, k_tile], sY[None, None, None, slot], pred=pY)  # fmt: skip
+
+    @cute.jit
+    def _sum_slices(self, acc, sX, tidx, k_slice):
+        """Sliced K: the first slice's accumulators += the other slices', through the ring's
+        shared memory (every warp is past its last read of it after the barrier), added in
+        slice order: the same sum on every call."""
+        cfg = self.cfg
+        n = cfg.slice_threads
+        size = cute.size(acc)
+        parts = cute.make_tensor(
+            cute.recast_ptr(sX.iterator, dtype=cutlass.Float32),
+            cute.make_layout((cfg.warps_k - 1, size, n), stride=(size * n, n, 1)),
+        )
+        cute.arch.sync_threads()
+        if k_slice > 0:
+            for i in cutlass.range_constexpr(size):
+                parts[k_slice - 1, i, tidx % n] = acc[i]
+        cute.arch.sync_threads()
+        if k_slice == 0:
+            for j in cutlass.range_constexpr(cfg.warps_k - 1):
+                for i in cutlass.range_constexpr(size):
+                    acc[i] = acc[i] + parts[j, i, tidx]
 
     def _slot(self, mPart: cute.Tensor, tile, split) -> cute.Tensor:
         """The fp32 partial of (tile, split) as the threads hold it: element i of thread t at
