@@ -34,8 +34,8 @@ Constraints (`is_valid`): tile_p a multiple of 16 * warps_p, tile_q of 16 * warp
 64 or 128 dividing K, the copy's rows per pass dividing both tiles, 2 to 8 stages; with split-K,
 K / tile_k a multiple of splits and each split at least stages - 1 K tiles (the prologue's
 loads stay inside the split); warps_k 1, 2 or 4, at least two K blocks a warp per K tile, not
-with split-K, its partial sums no larger than the ring; X, Y and D 16-byte aligned with K-contiguous rows (main.run
-guarantees it).
+with split-K, its partial sums no larger than the ring; X, Y and D 16-byte aligned with
+K-contiguous rows (main.run guarantees it).
 """
 
 import math
