@@ -65,6 +65,8 @@ def candidates(limit: int) -> list[PortableConfig]:
         tiles += [(128, 32, s, w) for s in (3, 4, 6) for w in ((2, 2), (4, 2), (2, 4))]
         for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
             out.append(PortableConfig(p, q, True, k, s, wp, wq, splits))
+            if splits == 1 and wp * wq <= 4:  # K sliced over two warps instead of split-K
+                out.append(PortableConfig(p, q, True, k, s, wp, wq, warps_k=2))
     if limit > 256:
         # Up to 128 x 256 tiles (8 warps of 64 x 64): each element of A and B read from L2
         # 1/128 + 1/256 times per output column/row, where 128 x 64 tiles read it 3/128.
