@@ -381,3 +381,38 @@ def test_stream_k_workspace_has_a_flag_and_a_partial_tile_per_cta():
     # 132 flags padded to 16 bytes, then 132 partials of 64 x 80.
     assert cfg.workspace_words(132) == 132 + 132 * 64 * 80
     assert cfg.workspace_words(130) == 132 + 130 * 64 * 80
+
+
+PINGPONG = CuteConfig(64, 224, swap_ab=False, persistent=True, pingpong=True, epi_stages=3)
+
+
+def test_pingpong_groups_store_through_their_own_barrier_and_buffers(tmp_path):
+    """Ping-pong: three warp groups, one producer and two consumer groups of one warp group
+    each, every tile's WGMMAs 64 rows deep; each group's epilogue meets at a named barrier
+    whose id is computed (1 + group) for its 128 threads, and the walk's read-waits are those
+    of a persistent walk."""
+    text = _ptx_of(PINGPONG, tmp_path / "ptx")
+    assert ".maxntid 384, 1, 1" in text or ".reqntid 384, 1, 1" in text, "three warp groups"
+    assert re.findall(r"wgmma\.mma_async\.sync\.aligned\.(m\d+n\d+k\d+)", text) == [
+        "m64n224k16"
+    ] * len(re.findall(r"wgmma\.mma_async", text))
+    named = re.findall(r"bar\.sync\s+(%r\d+|\d+),\s*(\d+);", text)
+    assert named and all(count == "128" and reg.startswith("%r") for reg, count in named), named
+    waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
+    assert waits == ["0"] + ["2"] * (224 // 32) + ["0"], waits
+
+
+def test_pingpong_is_a_plain_persistent_walk_of_64_row_tiles_with_two_epilogue_sets():
+    assert is_valid(PINGPONG, 2048)
+    for bad in (
+        replace(PINGPONG, tile_r=128),
+        replace(PINGPONG, persistent=False),
+        replace(PINGPONG, stream_k=True, mma_batches=1),
+        replace(PINGPONG, cluster_r=2),
+        replace(PINGPONG, epi_whole=True, epi_stages=2),
+        replace(PINGPONG, row_step=32),
+    ):
+        assert not is_valid(bad, 2048), bad
+    # two sets of three 64 x 32 fp16 epilogue buffers beside the ring
+    epi = 64 * 32 * 2 * 3
+    assert PINGPONG.stages_that_fit() == (227 * 1024 - 2 * epi - 1024) // PINGPONG.stage_bytes

@@ -77,6 +77,9 @@ EXTRA_CONFIGS = {
     CuteConfig(128, 224, swap_ab=True, persistent=True, cluster_r=2),
     CuteConfig(128, 128, swap_ab=True, persistent=True, cluster_r=4, epi_whole=True),
     CuteConfig(128, 192, swap_ab=False, persistent=True, cluster_r=2),
+    # Ping-pong walks (short M: one tile per CTA, so group 1 may have none).
+    CuteConfig(64, 224, swap_ab=False, persistent=True, pingpong=True, epi_stages=3),
+    CuteConfig(64, 192, swap_ab=True, persistent=True, pingpong=True, l2_hint="b_first"),
     # Partial tiles: 48 of 64 rows of B (64 tiles over N = 3072), 40 (the last tile shifted
     # back over its neighbour), 32 with four 64-deep atoms a stage, 56 of 64 tokens (straight).
     CuteConfig(64, 16, swap_ab=True, stages=8, tile_k=128, x_rows=48, l2_hint="b_first"),
@@ -187,6 +190,10 @@ def test_persistent_ctas_walking_many_tiles(B, m):
         CuteConfig(128, 224, swap_ab=True, persistent=True, cluster_r=2),
         CuteConfig(128, 192, swap_ab=False, persistent=True, cluster_r=2, epi_whole=True),
         CuteConfig(128, 256, swap_ab=True, persistent=True, cluster_r=4),
+        # Ping-pong: two consumer groups on alternate tiles of the walk (an odd count per CTA
+        # leaves group 1 a tile short), both mappings.
+        CuteConfig(64, 224, swap_ab=False, persistent=True, pingpong=True, epi_stages=3),
+        CuteConfig(64, 192, swap_ab=True, persistent=True, pingpong=True),
     ):
         A = torch.randn(m, K, dtype=torch.float16, device="cuda")
         C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")

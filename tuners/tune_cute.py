@@ -359,6 +359,22 @@ def with_cluster_walks(m: int) -> list[CuteConfig]:
     return [cfg] + [w for w in walks if w != cfg and is_valid(w, K)]
 
 
+def with_pingpong(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m against ping-pong walks (--pingpong) above M = 256:
+    64-row tiles 192, 224 or 256 wide, both ways, each of the CTA's two consumer warp groups
+    on its own tiles, one group's epilogue under the other's WGMMAs; with the config's L2
+    hint, 2 to 4 epilogue buffers. At M = 2379 the table's 128 x 224 tiles leave 41.07 us of
+    WGMMA on the busiest SM and 64 x 224 ones 40.33 (docs/cute_gemm.md)."""
+    cfg = cute_main.select_config(m)
+    if m <= 256:
+        return [cfg]
+    walks = [
+        CuteConfig(64, s, swap, persistent=True, pingpong=True, l2_hint=cfg.l2_hint, epi_stages=e)
+        for s, swap, e in itertools.product((192, 224, 256), (True, False), (2, 3, 4))
+    ]
+    return [cfg] + [w for w in walks if w != cfg and is_valid(w, K)]
+
+
 def with_neighbours(m: int) -> list[CuteConfig]:
     """The current table's config for M = m against the configs of the buckets on either side
     (--neighbours). On the H200 M = 8 ran its row's 64 x 32 tile (7 stages) at 6.50 us in a
@@ -432,6 +448,12 @@ REFINEMENTS = {
         "--cluster-walks: each bucket's config in the previous table above M = 256, against "
         "persistent walks with Y multicast over clusters of 2 or 4",
         "only the table's configs above M = 256, against persistent walks with multicast",
+    ),
+    "pingpong": Refinement(
+        with_pingpong,
+        "--pingpong: each bucket's config in the previous table above M = 256, against "
+        "ping-pong walks of 64-row tiles",
+        "only the table's configs above M = 256, against ping-pong walks",
     ),
     "neighbours": Refinement(
         with_neighbours,

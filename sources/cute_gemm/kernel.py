@@ -47,6 +47,13 @@ then read 30 KB a stage from L2 instead of 44. On the H200 that was level at 972
 (probe at commit ade0bf1): L2 bandwidth does not hold those sizes back.
 The producer gives its registers to the consumers (setmaxnreg).
 
+Ping-pong (pingpong, with persistent): the CTA's two consumer warp groups each take every other
+tile of its walk, 64 rows each, instead of sharing 128-row tiles. The producer fills the ring
+with every tile's k-stages in walk order, so a group's WGMMAs run while the other group's
+previous tile goes through its epilogue, and each group passes over the other's stages in the
+ring (its read and release states skip them). Each group has its own epilogue buffers, named
+barrier (1 + group) and storing warp (its first).
+
 Split-K (splits > 1): a cluster of `splits` CTAs along the grid's z shares one output tile, each
 CTA taking an equal share of K. The CTAs other than rank 0 leave their fp32 accumulators in
 their own (by then idle) shared-memory ring; after a cluster barrier rank 0 reads them through
@@ -79,7 +86,9 @@ a 64-row tile, without row_step, split-K, multicast or the persistent walk; epil
 batches in flight (`mma_batches`), fewer than the ring's stages and the CTA's k-stages; a
 stream-K walk is persistent with one batch in flight (a run may hold a single k-stage of a
 tile); a tile_s of an odd number of 8-row atoms (72: 3 x 43 tiles cover N = 3072 where 64 x 80
-gives 3 x 39) with 64-deep stages and no multicast; epi_whole with the default epi_stages.
+gives 3 x 39) with 64-deep stages and no multicast; epi_whole with the default epi_stages;
+ping-pong on 64-row tiles of a plain persistent walk (no split-K, stream-K, multicast, x_rows,
+row_step or epi_whole), its two sets of epilogue buffers counted beside the ring.
 """
 
 from dataclasses import dataclass
@@ -166,6 +175,7 @@ class CuteConfig:
     mma_batches: int = 1  # ring stages' WGMMA batches a consumer leaves in flight (1 to 3)
     stream_k: bool = False  # with persistent: each CTA a run of k-stages (see module docstring)
     epi_whole: bool = False  # every epilogue sub-tile in shared memory at once (_epilogue)
+    pingpong: bool = False  # with persistent: two consumer warp groups, each on its own tiles
 
     @property
     def step_r(self) -> int:
@@ -183,7 +193,14 @@ class CuteConfig:
 
     @property
     def consumer_wgs(self) -> int:
+        """Consumer warp groups that share one tile's WGMMAs (64 rows each)."""
         return self.tile_r // 64
+
+    @property
+    def consumer_groups(self) -> int:
+        """Groups of consumer warp groups that take turns with the CTA's tiles: two with
+        pingpong (one tile's epilogue under the other tile's WGMMAs), else one."""
+        return 2 if self.pingpong else 1
 
     @property
     def epi_tile(self) -> tuple[int, int]:
@@ -224,7 +241,7 @@ class CuteConfig:
         asked, 232,448 allowed, cudaErrorInvalidValue; probe log at commit ade0bf1), so
         is_valid refuses it before anything is compiled."""
         epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * self.epi_buffers
-        return (SMEM_BYTES - epi_bytes - 1024) // self.stage_bytes
+        return (SMEM_BYTES - epi_bytes * self.consumer_groups - 1024) // self.stage_bytes
 
     @property
     def ring_stages(self) -> int:
@@ -289,6 +306,21 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
                 and not cfg.persistent
             )
         )
+        # Ping-pong: 64-row tiles, one per consumer warp group, walked by a plain persistent
+        # CTA (its own epilogue buffers and barrier per group; nothing shared across a cluster).
+        and (
+            not cfg.pingpong
+            or (
+                cfg.tile_r == 64
+                and cfg.persistent
+                and cfg.splits == 1
+                and not cfg.stream_k
+                and cfg.cluster_r == 1
+                and cfg.x_rows == 0
+                and cfg.row_step == 0
+                and not cfg.epi_whole
+            )
+        )
     )
 
 
@@ -299,7 +331,7 @@ class HopperGemm:
         self.cfg = cfg
         self.sm_count = sm_count  # persistent grid size: the device's SMs (H200: 132)
         self.tile_rsk = (cfg.tile_r, cfg.tile_s, cfg.tile_k)
-        self.threads = THREADS_PER_WG * (1 + cfg.consumer_wgs)
+        self.threads = THREADS_PER_WG * (1 + cfg.consumer_wgs * cfg.consumer_groups)
 
     @cute.jit
     def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
@@ -340,8 +372,10 @@ class HopperGemm:
         # Swizzled shared-memory layouts, one slice per pipeline stage.
         sX_layout = sm90_utils.make_smem_layout_a(x_layout, self.tile_rsk, ab_dtype, stages)
         sY_layout = sm90_utils.make_smem_layout_b(y_layout, self.tile_rsk, ab_dtype, stages)
+        # With pingpong each consumer group has its own epi_buffers, group g's from
+        # g * epi_buffers on.
         sD_layout = sm90_utils.make_smem_layout_epi(
-            d_dtype, d_layout, epi_tile, self.cfg.epi_buffers
+            d_dtype, d_layout, epi_tile, self.cfg.epi_buffers * self.cfg.consumer_groups
         )
 
         # X's TMA box: a whole stage, or with x_rows one 64-deep swizzle atom of x_rows rows,
@@ -541,6 +575,17 @@ class HopperGemm:
             # ---- consumer warp groups: WGMMA from the ring ----
             cute.arch.warpgroup_reg_alloc(232)
             ctidx = tidx - THREADS_PER_WG
+            group = 0  # (ping-pong's consumer group; a Python 0 keeps other configs' code as is)
+            if cutlass.const_expr(self.cfg.pingpong):
+                group = ctidx // THREADS_PER_WG
+                ctidx = ctidx % THREADS_PER_WG
+            # Who stores this group's tiles: its first warp issues the TMA stores; its threads
+            # meet at named barrier 1 + group; its epilogue buffers start at group * epi_buffers.
+            team = (
+                warp_idx == FIRST_CONSUMER_WARP + 4 * self.cfg.consumer_wgs * group,
+                1 + group,
+                group * self.cfg.epi_buffers,
+            )
             thr_mma = tiled_mma.get_slice(ctidx)
             tCrX = tiled_mma.make_fragment_A(thr_mma.partition_A(sX))
             tCrY = tiled_mma.make_fragment_B(thr_mma.partition_B(sY))
@@ -552,7 +597,7 @@ class HopperGemm:
             read = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
             release = pipeline.make_pipeline_state(pipeline.PipelineUserType.Consumer, self.stages)
             mma = (tiled_mma, tCrX, tCrY, acc, ab_pipe, k_tiles)
-            out = (ctidx, warp_idx, sD, tma_d, split, ring, mD_mem)
+            out = (ctidx, team, sD, tma_d, split, ring, mD_mem)
             if cutlass.const_expr(self.cfg.stream_k):
                 total = tiles * k_tiles
                 start, end = self._run(bidx, grid_size, total)
@@ -569,7 +614,17 @@ class HopperGemm:
                             last = self._owner((tile + 1) * k_tiles - 1, grid_size, total)
                             self._add_partials(acc, ctidx, mW, bidx + 1, last + 1)
                         _, _, gD = self._tile_views(*views, _tile_coord(tile, tiles_r))
-                        self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+                        self._epilogue(tiled_mma, acc, ctidx, team, sD, gD, tma_d)
+            elif cutlass.const_expr(self.cfg.pingpong):
+                # Group g takes steps g, g + 2, ... of the CTA's walk. The producer fills the
+                # ring with every tile's k-stages in walk order, so each group passes over the
+                # other's: k_tiles stages before its first tile (group 1) and after each.
+                first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
+                read, release = self._skip_stages(read, release, group * k_tiles)
+                for g in cutlass.range(first + group * step, stop, 2 * step, unroll=1):
+                    tile = self._walk_tile(g, tiles_r, bidx)
+                    read, release = self._consume_tile(views, tile, mma, out, read, release)
+                    read, release = self._skip_stages(read, release, k_tiles)
             elif cutlass.const_expr(self.cfg.persistent):
                 first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
                 for g in cutlass.range(first, stop, step, unroll=1):
@@ -579,7 +634,7 @@ class HopperGemm:
                 read, release = self._consume_tile(views, (bidx, bidy), mma, out, read, release)
             if cutlass.const_expr(self.cfg.epi_whole or self.cfg.persistent):
                 # The last tile's TMA stores read shared memory until they are done.
-                if warp_idx == FIRST_CONSUMER_WARP:
+                if team[0]:
                     self._store_pipe().producer_tail()
 
     def _walk(self, bidx, grid_size, tiles_r, tiles_s, tiles):
@@ -662,20 +717,29 @@ class HopperGemm:
         """WGMMA one tile from the ring, reduce it across the cluster (split-K) and store it;
         returns the advanced read and release states."""
         tiled_mma, tCrX, tCrY, acc, ab_pipe, k_tiles = mma
-        ctidx, warp_idx, sD, tma_d, split, ring, mD_mem = out
+        ctidx, team, sD, tma_d, split, ring, mD_mem = out
         _, _, gD = self._tile_views(*views, tile)
         read, release = self._mma_tile(mma, k_tiles, read, release)
 
         if cutlass.const_expr(self.cfg.splits > 1):
             self._reduce_split_k(acc, ctidx, split, ring)
             if split == 0:
-                self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+                self._epilogue(tiled_mma, acc, ctidx, team, sD, gD, tma_d)
             cute.arch.cluster_arrive()  # rank 0 is done reading the peers' partials
             cute.arch.cluster_wait()
         elif cutlass.const_expr(self.cfg.x_rows > 0):
             self._store_owned_rows(tiled_mma, acc, ctidx, mD_mem, tile)
         else:
-            self._epilogue(tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d)
+            self._epilogue(tiled_mma, acc, ctidx, team, sD, gD, tma_d)
+        return read, release
+
+    @cute.jit
+    def _skip_stages(self, read, release, count):
+        """read and release advanced past `count` ring stages that another consumer group
+        reads and releases (ping-pong)."""
+        for _ in cutlass.range(count, unroll=1):
+            read.advance()
+            release.advance()
         return read, release
 
     @cute.jit
@@ -880,13 +944,15 @@ class HopperGemm:
         return cute.ceil_div(cutlass.max(extent - owned, 0), self.cfg.step_r) + 1
 
     @cute.jit
-    def _epilogue(self, tiled_mma, acc, ctidx, warp_idx, sD, gD, tma_d):
+    def _epilogue(self, tiled_mma, acc, ctidx, team, sD, gD, tma_d):
         """Accumulators -> fp16 -> shared memory (stmatrix) -> TMA store: a sub-tile at a time
         through epi_stages buffers, each store awaited before its buffer is written again, or
         with epi_whole every sub-tile at once (_stage_whole_tile). In a persistent walk the
         tile's last stores are awaited only by the next tile's epilogue (and the kernel's end),
         so the next tile's WGMMAs start without them: with six buffers +0.6% at M = 2053 and
-        2379 on the H200 (probe at commit ade0bf1)."""
+        2379 on the H200 (probe at commit ade0bf1). `team`: (whether this thread's warp issues
+        the stores, the named barrier of the threads storing the tile, their first buffer)."""
+        issuer, barrier_id, buf_base = team
         d_dtype = sD.element_type
         # stmatrix of four 8 x 8 matrices (what the DSL's get_smem_store_op picks for fp16)
         # spans 16 columns of a warp's rows; a sub-tile of 8 or 24 columns takes two, or the
@@ -911,14 +977,14 @@ class HopperGemm:
         epi_grid = gD_epi.shape[1]
         epi_order = cute.make_layout(epi_grid, stride=(epi_grid[1], 1))
         consumers = pipeline.NamedBarrier(
-            barrier_id=1, num_threads=THREADS_PER_WG * self.cfg.consumer_wgs
+            barrier_id=barrier_id, num_threads=THREADS_PER_WG * self.cfg.consumer_wgs
         )
         store_pipe = self._store_pipe()
         if cutlass.const_expr(self.cfg.epi_whole):
             self._stage_whole_tile(
-                tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, warp_idx, consumers, store_pipe
+                tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, issuer, consumers, store_pipe
             )
-            if warp_idx == FIRST_CONSUMER_WARP:
+            if issuer:
                 for e in cutlass.range_constexpr(cute.size(epi_grid)):
                     coord = epi_order.get_hier_coord(e)
                     cute.copy(tma_d, bSG_sD[(None, e)], bSG_gD[(None, coord)])
@@ -926,14 +992,14 @@ class HopperGemm:
         else:
             if cutlass.const_expr(self.cfg.persistent):
                 # The previous tile's last stores were left reading their buffers (below).
-                self._await_buffers(warp_idx, consumers, store_pipe)
+                self._await_buffers(issuer, consumers, store_pipe)
             for e in cutlass.range_constexpr(cute.size(epi_grid)):
-                buf = e % self.cfg.epi_stages
+                buf = buf_base + e % self.cfg.epi_stages
                 self._sub_tile_to_smem(tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, e, buf)
                 # Make the generic-proxy smem writes visible to the TMA (async proxy) store.
                 cute.arch.fence_proxy("async.shared", space="cta")
                 consumers.arrive_and_wait()
-                if warp_idx == FIRST_CONSUMER_WARP:
+                if issuer:
                     cute.copy(
                         tma_d, bSG_sD[(None, buf)], bSG_gD[(None, epi_order.get_hier_coord(e))]
                     )
@@ -943,11 +1009,11 @@ class HopperGemm:
             # A walk's next tile goes to its WGMMAs without waiting for these stores to read
             # their buffers: its epilogue does (above), and the kernel's end for the last tile.
             if cutlass.const_expr(not self.cfg.persistent):
-                if warp_idx == FIRST_CONSUMER_WARP:
+                if issuer:
                     store_pipe.producer_tail()
 
     def _store_pipe(self):
-        """The epilogue's TMA store groups, waited on by the first consumer warp."""
+        """The epilogue's TMA store groups, waited on by the warp that issues them."""
         return pipeline.PipelineTmaStore.create(
             num_stages=self.cfg.epi_buffers,
             producer_group=pipeline.CooperativeGroup(
@@ -956,16 +1022,16 @@ class HopperGemm:
         )
 
     @cute.jit
-    def _await_buffers(self, warp_idx, consumers, store_pipe):
+    def _await_buffers(self, issuer, consumers, store_pipe):
         """Wait until the TMA stores still in flight (the previous tile's) are done reading
-        the epilogue's buffers; every consumer thread leaves only after."""
-        if warp_idx == FIRST_CONSUMER_WARP:
+        the epilogue's buffers; every thread of `consumers` leaves only after."""
+        if issuer:
             store_pipe.producer_tail()
         consumers.arrive_and_wait()
 
     @cute.jit
     def _stage_whole_tile(
-        self, tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, warp_idx, consumers, store_pipe
+        self, tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, issuer, consumers, store_pipe
     ):
         """epi_whole: every sub-tile of the tile into its own buffer, behind one barrier, so
         that the TMA stores go out together and no sub-tile waits for the one before it. The
@@ -973,7 +1039,7 @@ class HopperGemm:
         the kernel's end waits for the last. On the H200 (probe at commit ade0bf1) that was +1% at
         M = 136 and +0.4% at 8192 but -7% where the buffers cost a ring stage (128 x 224): the
         epilogue's time is mostly the output's write burst, not the waits."""
-        self._await_buffers(warp_idx, consumers, store_pipe)
+        self._await_buffers(issuer, consumers, store_pipe)
         for e in cutlass.range_constexpr(self.cfg.epi_buffers):
             self._sub_tile_to_smem(tiled_r2s, tRS_acc, tRS_sD, frag, frag_layout, e, e)
         # Make the generic-proxy smem writes visible to the TMA (async proxy) stores.
