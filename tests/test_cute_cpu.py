@@ -389,15 +389,20 @@ PINGPONG = CuteConfig(64, 224, swap_ab=False, persistent=True, pingpong=True, ep
 def test_pingpong_groups_store_through_their_own_barrier_and_buffers(tmp_path):
     """Ping-pong: three warp groups, one producer and two consumer groups of one warp group
     each, every tile's WGMMAs 64 rows deep; each group's epilogue meets at a named barrier
-    whose id is computed (1 + group) for its 128 threads, and the walk's read-waits are those
-    of a persistent walk."""
+    whose id is computed (1 + group) for its 128 threads, the groups' WGMMA loops take turns
+    through two more, and the walk's read-waits are those of a persistent walk."""
     text = _ptx_of(PINGPONG, tmp_path / "ptx")
     assert ".maxntid 384, 1, 1" in text or ".reqntid 384, 1, 1" in text, "three warp groups"
     assert re.findall(r"wgmma\.mma_async\.sync\.aligned\.(m\d+n\d+k\d+)", text) == [
         "m64n224k16"
     ] * len(re.findall(r"wgmma\.mma_async", text))
-    named = re.findall(r"bar\.sync\s+(%r\d+|\d+),\s*(\d+);", text)
-    assert named and all(count == "128" and reg.startswith("%r") for reg, count in named), named
+    # Every named barrier's id is computed from the group: the epilogue's (128 threads) and
+    # the turn-taking of the WGMMA loops (one group arrives, the other waits: 256).
+    named = re.findall(r"bar\.(sync|arrive)\s+(%r\d+|\d+),\s*(\d+);", text)
+    assert all(bar_id.startswith("%r") for _, bar_id, _ in named), named
+    epilogue = [n for n in named if n[0] == "sync" and n[2] == "128"]
+    turns = sorted((kind, count) for kind, _, count in named if count == "256")
+    assert epilogue and turns == [("arrive", "256"), ("sync", "256")], named
     waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
     assert waits == ["0"] + ["2"] * (224 // 32) + ["0"], waits
 

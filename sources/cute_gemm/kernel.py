@@ -51,8 +51,12 @@ Ping-pong (pingpong, with persistent): the CTA's two consumer warp groups each t
 tile of its walk, 64 rows each, instead of sharing 128-row tiles. The producer fills the ring
 with every tile's k-stages in walk order, so a group's WGMMAs run while the other group's
 previous tile goes through its epilogue, and each group passes over the other's stages in the
-ring (its read and release states skip them). Each group has its own epilogue buffers, named
-barrier (1 + group) and storing warp (its first).
+ring (its read and release states skip them). The groups' WGMMA loops take turns, tile after
+tile (named barriers 3 and 4), as CUTLASS's ping-pong kernels order theirs: besides keeping the
+tensor cores to one tile at a time, it means a group waits on a stage only once every earlier
+stage was waited on, so a "full" barrier is never two phases behind (a parity wait cannot tell
+two phases apart). Each group has its own epilogue buffers, named barrier (1 + group) and
+storing warp (its first).
 
 Split-K (splits > 1): a cluster of `splits` CTAs along the grid's z shares one output tile, each
 CTA taking an equal share of K. The CTAs other than rank 0 leave their fp32 accumulators in
@@ -307,7 +311,8 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
             )
         )
         # Ping-pong: 64-row tiles, one per consumer warp group, walked by a plain persistent
-        # CTA (its own epilogue buffers and barrier per group; nothing shared across a cluster).
+        # CTA (its own epilogue buffers and barrier per group; nothing shared across a cluster;
+        # the plain epilogue).
         and (
             not cfg.pingpong
             or (
@@ -619,11 +624,24 @@ class HopperGemm:
                 # Group g takes steps g, g + 2, ... of the CTA's walk. The producer fills the
                 # ring with every tile's k-stages in walk order, so each group passes over the
                 # other's: k_tiles stages before its first tile (group 1) and after each.
+                # The groups' WGMMA loops take turns, tile after tile (named barriers 3 and 4:
+                # a group waits at its own for the other's loop over the tile before, and
+                # arrives at the other's once its own is done): a group then waits on a ring
+                # stage only once every earlier stage was waited on, so no "full" barrier is
+                # two phases behind the one it waits for (a parity wait could not tell them
+                # apart), and one group's epilogue runs under the other's WGMMAs.
                 first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
                 read, release = self._skip_stages(read, release, group * k_tiles)
+                mine = pipeline.NamedBarrier(barrier_id=3 + group, num_threads=2 * THREADS_PER_WG)
+                theirs = pipeline.NamedBarrier(barrier_id=4 - group, num_threads=2 * THREADS_PER_WG)
                 for g in cutlass.range(first + group * step, stop, 2 * step, unroll=1):
-                    tile = self._walk_tile(g, tiles_r, bidx)
-                    read, release = self._consume_tile(views, tile, mma, out, read, release)
+                    if g != first:
+                        mine.arrive_and_wait()
+                    read, release = self._mma_tile(mma, k_tiles, read, release)
+                    if g + step < stop:
+                        theirs.arrive()
+                    _, _, gD = self._tile_views(*views, self._walk_tile(g, tiles_r, bidx))
+                    self._epilogue(tiled_mma, acc, ctidx, team, sD, gD, tma_d)
                     read, release = self._skip_stages(read, release, k_tiles)
             elif cutlass.const_expr(self.cfg.persistent):
                 first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
