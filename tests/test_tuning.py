@@ -136,7 +136,8 @@ def test_triton_ring_depths_pass_offers_each_gluon_row_with_shallower_rings():
             assert cfgs == [table]
             continue
         # Nothing but the ring changes (PRELOAD at most the ring), each depth once, shallower
-        # than the table's, at least 2 stages, 1-4 shallower or half; a walk's divides K.
+        # than the table's, at least 2 stages: 1-4 shallower, half, or 2-4 deep (the rings
+        # of little code, for --guard-reference); a walk's divides K.
         others = cfgs[1:]
         assert others, m
         assert all(replace(c, STAGES=0, PRELOAD=table.PRELOAD) == table for c in others)
@@ -144,8 +145,11 @@ def test_triton_ring_depths_pass_offers_each_gluon_row_with_shallower_rings():
         depths = [c.ring for c in others]
         assert len(set(depths)) == len(depths)
         assert all(
-            2 <= d < table.ring and (table.ring - d <= 4 or d == table.ring // 2) for d in depths
+            2 <= d < table.ring and (table.ring - d <= 4 or d == table.ring // 2 or d <= 4)
+            for d in depths
         )
+        # The shallow rings are offered wherever the tile allows them.
+        assert {d for d in (2, 3, 4) if d < table.ring} <= set(depths) or table.PERSISTENT, m
         assert all(ws_tile_is_valid(c, N, 2048) for c in others)
 
 
@@ -560,6 +564,20 @@ def test_the_guard_flag_is_a_percentage_and_the_table_says_it_was_used(monkeypat
     monkeypatch.setattr("sys.argv", ["tune", "--guard-reference", "-1"])
     with pytest.raises(SystemExit):
         tuning.parse_tuner_args("test", iters=10)
+
+
+def test_a_bucket_whose_every_config_the_guard_drops_stops_the_run_saying_so(monkeypatch):
+    monkeypatch.setattr(tuning, "BUCKETS", COARSE)
+    seen = {}
+
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None):
+        seen["guard"] = guard
+        return [], 10.0, 0
+
+    monkeypatch.setattr(tuning, "rank_bucket", fake_rank_bucket)
+    with pytest.raises(SystemExit, match="none of 2 configs is correct and within the reference"):
+        tuning.tune_bucket(None, 48, None, lambda m: ["x", "y"], None, 1, False, guard=0.01)
+    assert seen["guard"] == 0.01
 
 
 def _fake_ranking(monkeypatch, times):

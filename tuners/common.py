@@ -204,8 +204,9 @@ def tune_bucket(
     if pool is not None:
         scored = pool.rank(ms, cfgs, iters, guard)
         if not scored:
+            within = " and within the reference guard" if guard is not None else ""
             raise SystemExit(
-                f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct"
+                f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct{within}"
             )
         if report:
             report(scoreboard(scored, current))
@@ -215,7 +216,10 @@ def tune_bucket(
     else:
         ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
     if not ranked:
-        raise SystemExit(f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct")
+        within = " and within the reference guard" if guard is not None else ""
+        raise SystemExit(
+            f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct{within}"
+        )
     if report:  # over every M `ranked` holds speedups already, at one M times
         speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
         report(scoreboard(speedups, current))

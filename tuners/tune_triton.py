@@ -297,12 +297,16 @@ def with_ws_tiles(m: int) -> list:
 
 def with_shallower_rings(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with a ring 1 to 4
-    stages shallower and half as deep (--ring-depths). The tuner's Gluon tiles take as many
-    stages as fit; the CuTe kernel's small-M rows run 7-9 stages of 128 deep where 11 fit."""
+    stages shallower, half as deep, and 2 to 4 deep (--ring-depths). The tuner's Gluon tiles
+    take as many stages as fit; the CuTe kernel's small-M rows run 7-9 stages of 128 deep where
+    11 fit. The Gluon kernels unroll their rings, and the more code, the slower torch.matmul
+    runs right after them (none at 2 stages, +3.4-4.1% at 8-9 at M = 64: docs/timing.md), so
+    with --guard-reference the shallow rings are what may stay."""
     cfg = select_config(m)
     if not isinstance(cfg, WsTileConfig):
         return [cfg]
-    depths = sorted({d for d in (cfg.ring // 2, *range(cfg.ring - 4, cfg.ring)) if d >= 2})[::-1]
+    depths = {cfg.ring // 2, *range(cfg.ring - 4, cfg.ring), 2, 3, 4}
+    depths = sorted({d for d in depths if 2 <= d < cfg.ring})[::-1]
     shallower = [replace(cfg, STAGES=d, PRELOAD=min(cfg.PRELOAD, d)) for d in depths]
     return [cfg] + [c for c in shallower if ws_tile_is_valid(c, N, K)]
 
