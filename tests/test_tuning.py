@@ -853,3 +853,20 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
     assert list(grown) == sorted(grown) and list(grown)[-2:] == [1024, tuner.INF]
     with pytest.raises(ValueError, match="table markers"):
         tuner.table_lines(source.replace("# fmt: off", ""))
+
+
+def test_portable_cute_tuner_offers_sliced_k_and_can_offer_only_it():
+    """Sliced-K candidates (two warps a warp tile) beside the others in every bucket from 16
+    up; with --warps-k 2 only those, plus the config that serves the bucket now."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    for limit, _ in tuner.BUCKETS:
+        everything = tuner.candidates(limit)
+        sliced = tuner.candidates(limit, 2)
+        current = [cfg for lim, cfg in portable.TABLE if lim >= limit][0]
+        assert any(c.warps_k == 2 for c in everything), limit
+        assert set(sliced) <= set(everything) and current in sliced
+        assert all(c.warps_k == 2 for c in sliced if c != current), limit
+        assert all(portable.is_valid(c, K) for c in sliced)

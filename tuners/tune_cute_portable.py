@@ -45,7 +45,7 @@ def _fits(cfg: PortableConfig) -> bool:
     return portable.is_valid(cfg, cute_main.K) and cfg.shared_bytes() <= SHARED_LIMIT
 
 
-def candidates(limit: int) -> list[PortableConfig]:
+def candidates(limit: int, warps_k: int | None = None) -> list[PortableConfig]:
     """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, with split-K over 1 to 8
     CTAs a tile (the fewer tokens, the fewer tiles to spread K over); straight tiles above 256.
     The bucket's current config is always among them."""
@@ -78,6 +78,8 @@ def candidates(limit: int) -> list[PortableConfig]:
                 if wp * wq == 4:  # and with K sliced over two warps a warp tile
                     out.append(PortableConfig(p, q, False, k, s, wp, wq, warps_k=2))
     out = [c for c in out if _fits(c) and 64 <= c.threads <= 512]
+    if warps_k is not None:  # --warps-k: only those (beside the current config)
+        out = [c for c in out if c.warps_k == warps_k]
     # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
     limits = [lim for lim, _ in portable.TABLE]
     current = portable.TABLE[min(bisect.bisect_left(limits, limit), len(limits) - 1)][1]
@@ -142,6 +144,9 @@ def main() -> int:
     p.add_argument("--buckets", type=int, nargs="+", metavar="LIMIT",
                    help="tune only these buckets (their largest M; the last: any number above "
                         "the others); the others keep their table line")  # fmt: skip
+    p.add_argument("--warps-k", type=int, choices=(1, 2, 4),
+                   help="offer only candidates with K sliced over this many warps (and the "
+                        "table's current config)")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
@@ -162,7 +167,7 @@ def main() -> int:
     for limit, ms in BUCKETS:
         if todo is not None and limit not in todo:
             continue
-        cfgs = candidates(limit)
+        cfgs = candidates(limit, args.warps_k)
         built = []
         for cfg in cfgs:
             try:
