@@ -483,13 +483,7 @@ def test_every_workload_m_falls_in_exactly_one_bucket(monkeypatch):
 def test_scoring_over_ms_is_the_geomean_and_drops_configs_wrong_anywhere(monkeypatch):
     # Fake timings: torch takes 10 us; "a" takes 5 then 20 us (geomean 1.0x), "b" 8 us twice
     # (1.25x), "c" is fastest at the first M but incorrect at the second.
-    times = {16: {"a": 5.0, "b": 8.0, "c": 1.0}, 32: {"a": 20.0, "b": 8.0}}
-
-    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None):
-        ranked = sorted((us, cfg) for cfg, us in times[m].items() if cfg in cfgs)
-        return ranked, 10.0, len(ranked)
-
-    monkeypatch.setattr(tuning, "rank_bucket", fake_rank_bucket)
+    _fake_ranking(monkeypatch, {16: {"a": 5.0, "b": 8.0, "c": 1.0}, 32: {"a": 20.0, "b": 8.0}})
     scored, n_ok = tuning.rank_bucket_over_ms(None, [16, 32], None, ["a", "b", "c"], None, 1)
     assert [cfg for _, cfg in scored] == ["b", "a"] and n_ok == 2
     assert abs(scored[0][0] - 1.25) < 1e-12 and abs(scored[1][0] - 1.0) < 1e-12

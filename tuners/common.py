@@ -114,9 +114,9 @@ def rank_bucket(
     def reference():
         torch.matmul(a, b.T, out=out)
 
-    runs = [lambda c=c: launch(a, b, out, c) for c in good]
-    step = 1 if guard is None else 2
-    fns = runs if guard is None else [f for run in runs for f in (run, reference)]
+    after = [] if guard is None else [reference]  # what follows each candidate in a round
+    step = 1 + len(after)
+    fns = [f for c in good for f in (lambda c=c: launch(a, b, out, c), *after)]
     # torch.matmul twice in a row, its second call timed right after itself as the runner
     # times it: right after a candidate of much code it reads up to ~5% slower. Without the
     # guard the ranking does not depend on it.
@@ -204,10 +204,7 @@ def tune_bucket(
     if pool is not None:
         scored = pool.rank(ms, cfgs, iters, guard)
         if not scored:
-            within = " and within the reference guard" if guard is not None else ""
-            raise SystemExit(
-                f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct{within}"
-            )
+            _nothing_ranked(limit, cfgs, guard)
         if report:
             report(scoreboard(scored, current))
         return scored[0][1], bucket_line_over_ms(ms, limit, scored, len(scored))
@@ -216,16 +213,20 @@ def tune_bucket(
     else:
         ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
     if not ranked:
-        within = " and within the reference guard" if guard is not None else ""
-        raise SystemExit(
-            f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct{within}"
-        )
+        _nothing_ranked(limit, cfgs, guard)
     if report:  # over every M `ranked` holds speedups already, at one M times
         speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
         report(scoreboard(speedups, current))
     if every_m:
         return ranked[0][1], bucket_line_over_ms(ms, limit, ranked, n_ok)
     return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
+
+
+def _nothing_ranked(limit: int, cfgs: Sequence, guard: float | None) -> None:
+    within = " and within the reference guard" if guard is not None else ""
+    raise SystemExit(
+        f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct{within}"
+    )
 
 
 SCOREBOARD_ROWS = 12
