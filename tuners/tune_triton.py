@@ -28,6 +28,7 @@ import itertools
 import multiprocessing as mp
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
@@ -467,6 +468,8 @@ def main() -> int:
         errors = dict(zip(run.configs, pool.map(_compile, run.configs), strict=True))
     ok_cfgs = {c for c, e in errors.items() if e is None}
     print(f"compiled {len(ok_cfgs)}/{len(run.configs)} configs in {time.perf_counter() - t0:.0f} s")
+    for reason, count in Counter(e for e in errors.values() if e is not None).most_common(3):
+        print(f"  {count} failed: {reason}")
     tune_and_save(
         run.args, run.kept, "tuners/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, run.candidates,
         launch_config, ok_cfgs, run.current, method_note=run.note,
