@@ -665,20 +665,6 @@ def test_ws_tile_dispatch_under_the_interpreter_matches_float64(cfg, m):
     torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
-def test_a_gluon_config_finds_its_kernel_before_any_path_was_chosen(monkeypatch):
-    # The tuner launches the Hopper table's configs through launch_config without ever asking
-    # for a path (which registers the Gluon kernel): the lookup itself must register it.
-    from triton_gemm import ws_tile
-
-    monkeypatch.setattr(solution, "INTERPRET", False)
-    monkeypatch.setattr(solution, "_KERNELS", {
-        kind: entry for kind, entry in solution._KERNELS.items() if kind is not WsTileConfig
-    })  # fmt: skip
-    cfg = WsTileConfig(64, 16, 128, SWAP_AB=True)
-    jit_fn, module, same = solution._kernel_of(cfg)
-    assert (jit_fn, module, same) == (ws_tile._ws_tile_kernel, ws_tile, cfg)
-
-
 GEMV_VARIANTS = sorted(
     {cfg for _, cfg in TABLE if isinstance(cfg, GemvConfig)}
     | {

@@ -847,3 +847,24 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
     assert list(grown) == sorted(grown) and list(grown)[-2:] == [1024, tuner.INF]
     with pytest.raises(ValueError, match="table markers"):
         tuner.table_lines(source.replace("# fmt: off", ""))
+
+
+def test_the_triton_tuner_launches_gluon_tiles_before_any_path_was_chosen(monkeypatch):
+    # The solution registers the Gluon tile's kernel when it picks the Hopper path; the tuner
+    # reads that table itself, so it must register it before launching (on the H200 every
+    # Gluon candidate once failed to compile with a KeyError for want of it).
+    from triton_gemm import main as solution
+    from triton_gemm import ws_tile
+    from triton_gemm.ws_tile import WsTileConfig
+
+    monkeypatch.setattr(solution, "INTERPRET", False)
+    monkeypatch.setattr(solution, "_KERNELS", {
+        kind: entry for kind, entry in solution._KERNELS.items() if kind is not WsTileConfig
+    })  # fmt: skip
+    looked_up = []
+    monkeypatch.setattr(
+        solution, "launch_config", lambda a, b, c, cfg: looked_up.append(solution._kernel_of(cfg))
+    )
+    cfg = WsTileConfig(64, 16, 128, SWAP_AB=True)
+    tune_triton.launch_config(None, None, None, cfg)
+    assert looked_up == [(ws_tile._ws_tile_kernel, ws_tile, cfg)]

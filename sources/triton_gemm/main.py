@@ -111,13 +111,10 @@ def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
 def _kernel_of(cfg) -> tuple:
     """(jit function, module laying out its grid and arguments, config) that runs `cfg`: under
     TRITON_INTERPRET=1 a Gluon config's tma_tile twin, as Gluon has no CPU interpreter."""
-    if type(cfg) not in _KERNELS:  # a Gluon config, before the Hopper path was chosen
-        if INTERPRET:  # from a test
-            from . import ws_tile
+    if INTERPRET and type(cfg) not in _KERNELS:  # a Gluon config from a test
+        from . import ws_tile
 
-            cfg = ws_tile.interpreter_twin(cfg)
-        else:  # from the tuner, which reads the Hopper table itself
-            _hopper_table()
+        cfg = ws_tile.interpreter_twin(cfg)
     return (*_KERNELS[type(cfg)], cfg)
 
 
