@@ -864,3 +864,24 @@ def test_portable_cute_tuner_offers_sliced_k_and_can_offer_only_it():
         assert set(sliced) <= set(everything) and current in sliced
         assert all(c.warps_k == 2 for c in sliced if c != current), limit
         assert all(portable.is_valid(c, K) for c in sliced)
+
+
+def test_the_triton_tuner_launches_gluon_tiles_before_any_path_was_chosen(monkeypatch):
+    # The solution registers the Gluon tile's kernel when it picks the Hopper path; the tuner
+    # reads that table itself, so it must register it before launching (on the H200 every
+    # Gluon candidate once failed to compile with a KeyError for want of it).
+    from triton_gemm import main as solution
+    from triton_gemm import ws_tile
+    from triton_gemm.ws_tile import WsTileConfig
+
+    monkeypatch.setattr(solution, "INTERPRET", False)
+    monkeypatch.setattr(solution, "_KERNELS", {
+        kind: entry for kind, entry in solution._KERNELS.items() if kind is not WsTileConfig
+    })  # fmt: skip
+    looked_up = []
+    monkeypatch.setattr(
+        solution, "launch_config", lambda a, b, c, cfg: looked_up.append(solution._kernel_of(cfg))
+    )
+    cfg = WsTileConfig(64, 16, 128, SWAP_AB=True)
+    tune_triton.launch_config(None, None, None, cfg)
+    assert looked_up == [(ws_tile._ws_tile_kernel, ws_tile, cfg)]
