@@ -10,7 +10,6 @@ and K slices, its compile time, the instruction families its PTX holds, and its 
 spill bytes as ptxas assembles it for that arch (tools/ptx_resources.py). Needs no GPU.
 """
 
-import ast
 import json
 import os
 import sys
@@ -18,6 +17,7 @@ import time
 from pathlib import Path
 
 from fibgemm import REPO_ROOT
+from tools.configs import parse_config
 from tools.ptx_resources import resources
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -35,17 +35,6 @@ FAMILIES = (
 )
 
 
-def parse_config(text: str):
-    """A PortableConfig from its repr, its fields read as literals (nothing else evaluated)."""
-    from cute_gemm.portable import PortableConfig
-
-    call = ast.parse(text.strip(), mode="eval").body
-    if not (isinstance(call, ast.Call) and getattr(call.func, "id", None) == "PortableConfig"):
-        raise ValueError(f"not a PortableConfig(...): {text!r}")
-    args = [ast.literal_eval(a) for a in call.args]
-    return PortableConfig(*args, **{kw.arg: ast.literal_eval(kw.value) for kw in call.keywords})
-
-
 def _capability(arch: str) -> tuple[int, int]:
     digits = arch.removeprefix("sm_").rstrip("a")
     return int(digits[:-1]), int(digits[-1])
@@ -61,7 +50,8 @@ def main() -> int:
     from cute_gemm import portable
 
     default, _ = cute_main.choose_path(_capability(arch), cute_main.dsl_version())
-    extra = {parse_config(text) for text in sys.argv[2:]}
+    kinds = {"PortableConfig": portable.PortableConfig}
+    extra = {parse_config(text, kinds) for text in sys.argv[2:]}
     for i, cfg in enumerate(sorted({cfg for _, cfg in portable.TABLE} | extra, key=repr)):
         out = dump / str(i)
         out.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,10 @@
 Usage (on a CUDA GPU), SOLUTION being triton_gemm or cute_gemm:
     compute-sanitizer --tool memcheck  python -m tools.sanitize SOLUTION [M ...]
     compute-sanitizer --tool racecheck python -m tools.sanitize SOLUTION [M ...]
-Each M (default: MS) is checked against a float32 reference; exits 1 on a wrong answer.
+    ... python -m tools.sanitize cute_gemm --config "CuteConfig(tile_r=64, ...)" [M ...]
+Each M (default: MS) is checked against a float32 reference; exits 1 on a wrong answer. With
+--config (repeatable) each config given, as its repr writes it, runs at each M instead of what
+the solution's table picks: the tuners' candidates, which no table may reach.
 """
 
 import argparse
@@ -13,6 +16,7 @@ import sys
 import torch
 
 from fibgemm import REPO_ROOT, K, N
+from tools.configs import parse_config
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
@@ -43,19 +47,58 @@ def matches_reference(launch, b: torch.Tensor, m: int, calls: int = 1) -> bool:
     )
 
 
+def config_kinds(solution: str) -> dict[str, type]:
+    """The config classes a solution's launch_config runs, by name."""
+    if solution == "cute_gemm":
+        from cute_gemm.kernel import CuteConfig
+        from cute_gemm.portable import PortableConfig
+
+        return {"CuteConfig": CuteConfig, "PortableConfig": PortableConfig}
+    from triton_gemm.gemv import GemvConfig
+    from triton_gemm.kernel import GemmConfig
+    from triton_gemm.pair import PairConfig
+    from triton_gemm.tma import TmaConfig
+    from triton_gemm.tma_tile import TileTmaConfig
+    from triton_gemm.ws_tile import WsTileConfig
+
+    kinds = (GemvConfig, GemmConfig, PairConfig, TmaConfig, TileTmaConfig, WsTileConfig)
+    return {kind.__name__: kind for kind in kinds}
+
+
+def launchers(solution: str, configs: list[str]) -> list[tuple[str, object]]:
+    """(label, launch(a, b, c)): the solution's run, or each config through launch_config."""
+    if not configs:
+        return [("", importlib.import_module(f"{solution}.main").run)]
+    kinds = config_kinds(solution)
+    if solution == "triton_gemm":  # registers the Gluon tile's kernel, as the tuner does
+        from tuners.tune_triton import launch_config
+    else:
+        from cute_gemm.main import launch_config
+    out = []
+    for text in configs:
+        cfg = parse_config(text, kinds)
+        out.append((f" {cfg!r}", lambda a, b, c, cfg=cfg: launch_config(a, b, c, cfg)))
+    return out
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("solution", choices=("triton_gemm", "cute_gemm"))
     p.add_argument("ms", metavar="M", nargs="*", type=token_count, help="default: MS")
-    args = p.parse_args()
-    run = importlib.import_module(f"{args.solution}.main").run
+    p.add_argument("--config", action="append", default=[], help="a config's repr (repeatable)")
+    args = p.parse_intermixed_args()  # M's before and after --config
+    try:
+        runs = launchers(args.solution, args.config)
+    except ValueError as e:
+        p.error(str(e))
     b = torch.randn(N, K, dtype=torch.float16, device="cuda")
     bad = 0
-    for m in args.ms or MS:
-        # A second launch: split-K counters reset, compiled kernels reused.
-        ok = matches_reference(run, b, m, calls=2)
-        print(f"M={m}: {'ok' if ok else 'WRONG'}")
-        bad += not ok
+    for label, launch in runs:
+        for m in args.ms or MS:
+            # A second launch: split-K counters reset, compiled kernels reused.
+            ok = matches_reference(launch, b, m, calls=2)
+            print(f"M={m}{label}: {'ok' if ok else 'WRONG'}", flush=True)
+            bad += not ok
     return 1 if bad else 0
 
 
