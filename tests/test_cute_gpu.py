@@ -305,11 +305,16 @@ SLICED_K = [portable.PortableConfig(**fields) for fields in SLICED_K_CHECKS]
 @pytest.mark.parametrize("m", [1, 7, 33, 100, 200, 1000, 4097])
 @pytest.mark.parametrize(
     "cfg",
-    sorted({cfg for _, cfg in portable.TABLE} | set(SPLIT_K_CHECKS) | set(SLICED_K), key=repr),
+    sorted(
+        {cfg for _, cfg in portable.TABLE + portable.TABLE_LARGE_SHARED}
+        | set(SPLIT_K_CHECKS)
+        | set(SLICED_K),
+        key=repr,
+    ),
     ids=repr,
 )
 def test_portable_configs_match_float32_reference(B, cfg, m):
-    """The portable kernel (mma.sync) run here on every config of its table, whatever path this
+    """The portable kernel (mma.sync) run here on every config of its tables, whatever path this
     device serves by default: M shorter than a tile, tails of the Q and P tiles, several waves
     (row-padded operands go through run(), which copies them: test_row_padded_views...).
     Split-K: the sum is the same bits on a repeat, and the counters are zero after each call.

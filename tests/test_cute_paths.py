@@ -47,6 +47,52 @@ def test_every_portable_config_is_valid_and_fits_99_kb_of_shared_memory():
         assert cfg.shared_bytes() <= 96 * 1024, cfg  # sm_86, sm_89, sm_120: 99 KB a CTA
 
 
+def test_the_large_shared_table_has_the_same_buckets_and_fits_160_kb():
+    """TABLE_LARGE_SHARED serves GPUs that allow a CTA 160 KB (an A100 163 KB, H100/H200 and
+    B200 227 KB); bucket for bucket as TABLE, so one list of limits serves both."""
+    assert [lim for lim, _ in portable.TABLE_LARGE_SHARED] == [lim for lim, _ in portable.TABLE]
+    assert portable.LARGE_SHARED_BYTES == 160 * 1024
+    for _, cfg in portable.TABLE_LARGE_SHARED:
+        assert portable.is_valid(cfg, solution.K), cfg
+        assert cfg.shared_bytes() <= portable.LARGE_SHARED_BYTES, cfg
+    assert any(cfg.shared_bytes() > 96 * 1024 for _, cfg in portable.TABLE_LARGE_SHARED)
+
+
+@pytest.mark.parametrize(
+    "optin, table",
+    [
+        (0, "TABLE"),
+        (101376, "TABLE"),
+        (99 * 1024, "TABLE"),
+        (166912, "TABLE_LARGE_SHARED"),
+        (232448, "TABLE_LARGE_SHARED"),
+    ],  # fmt: skip
+    ids=["unknown", "sm_89/120", "sm_86", "sm_80", "sm_90/100"],
+)
+def test_the_portable_table_follows_the_devices_shared_memory(monkeypatch, optin, table):
+    """select_config on the portable path reads the device's opt-in shared memory once (torch's
+    shared_memory_per_block_optin; a torch without it gets the table that fits every GPU)."""
+    import types
+
+    import torch
+
+    fields = {"shared_memory_per_block_optin": optin} if optin else {}
+    props = types.SimpleNamespace(major=8, minor=0, name="Stand-in", **fields)
+    reads = []
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(
+        torch.cuda, "get_device_properties", lambda index: reads.append(index) or props
+    )
+    monkeypatch.setattr(solution, "_paths", {5: ("portable", "test")})
+    monkeypatch.setattr(solution, "_shared_optin", {})
+    expected = getattr(portable, table)
+    for (limit, cfg), m in zip(
+        expected, (1, 32, 64, 96, 128, 150, 184, 256, 972, 8192), strict=True
+    ):
+        assert solution.select_config(m, 5) == cfg, (m, limit)
+    assert reads == [5]  # once per device
+
+
 @pytest.mark.parametrize(
     "cfg",
     [
@@ -114,7 +160,8 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
     )
     assert out.returncode == 0, out.stderr[-3000:]
     lines = [json.loads(line) for line in out.stdout.splitlines()]
-    expected = {repr(cfg) for _, cfg in portable.TABLE} | set(map(repr, sliced))
+    tables = portable.TABLE + portable.TABLE_LARGE_SHARED
+    expected = {repr(cfg) for _, cfg in tables} | set(map(repr, sliced))
     assert {line["config"] for line in lines} == expected
     for line in lines:
         assert "error" not in line, line

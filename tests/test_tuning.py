@@ -851,6 +851,31 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
         tuner.table_lines(source.replace("# fmt: off", ""))
 
 
+def test_portable_cute_tuner_large_shared_tunes_its_own_table_with_deeper_rings():
+    """--large-shared: candidates up to 160 KB (deeper rings among them), the bucket's row of
+    TABLE_LARGE_SHARED among them, and the rows written to that table, TABLE left as it was."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    for limit, _ in tuner.BUCKETS:
+        large = tuner.candidates(limit, large_shared=True)
+        current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]
+        assert current in large
+        assert all(c.shared_bytes() <= portable.LARGE_SHARED_BYTES for c in large)
+        assert all(c.shared_bytes() <= 96 * 1024 for c in tuner.candidates(limit))
+        if limit > 64:
+            assert any(c.shared_bytes() > 96 * 1024 for c in large), limit
+    source = (REPO_ROOT / "sources" / "cute_gemm" / "portable.py").read_text()
+    lines = tuner.table_lines(source, "TABLE_LARGE_SHARED")
+    assert list(lines) == [limit for limit, _ in portable.TABLE_LARGE_SHARED]
+    cfg = portable.PortableConfig(96, 64, True, tile_k=64, stages=8, warps_p=2, warps_q=2)
+    lines[160] = tuner.render_line(160, 0.6, cfg)
+    rewritten = tuner.with_table(source, lines, "TABLE_LARGE_SHARED")
+    assert tuner.table_lines(rewritten) == tuner.table_lines(source)  # TABLE untouched
+    assert repr(cfg) in tuner.table_lines(rewritten, "TABLE_LARGE_SHARED")[160]
+
+
 def test_portable_cute_tuner_offers_sliced_k_and_can_offer_only_it():
     """Sliced-K candidates (two warps a warp tile) beside the others in every bucket from 16
     up; with --warps-k 2 only those, plus the config that serves the bucket now."""

@@ -1,13 +1,14 @@
 """Compile the CuTe DSL solution's portable configs for the GPU that CUTE_DSL_ARCH names.
 
 Usage: CUTE_DSL_ARCH=sm_86 python -m tools.compile_cute_paths DUMP_DIR [CONFIG ...]
-Compiles every distinct config of portable.TABLE for that arch, and each CONFIG given (a
-PortableConfig as its repr writes it, e.g. "PortableConfig(tile_p=64, tile_q=64, swap_ab=True)"),
-(the DSL reads the variable once, when cutlass is first imported: one arch per process),
-keeps each one's PTX under DUMP_DIR/<index>/, and prints one JSON line per config: the arch,
-the path main.choose_path gives that GPU with the installed DSL, the config, its split-K count
-and K slices, its compile time, the instruction families its PTX holds, and its registers and
-spill bytes as ptxas assembles it for that arch (tools/ptx_resources.py). Needs no GPU.
+Compiles every distinct config of portable.TABLE and portable.TABLE_LARGE_SHARED for that
+arch, and each CONFIG given (a PortableConfig as its repr writes it, e.g.
+"PortableConfig(tile_p=64, tile_q=64, swap_ab=True)"); the DSL reads the variable once, when
+cutlass is first imported: one arch per process. Keeps each one's PTX under
+DUMP_DIR/<index>/, and prints one JSON line per config: the arch, the path main.choose_path
+gives that GPU with the installed DSL, the config, its split-K count and K slices, its compile
+time, the instruction families its PTX holds, and its registers and spill bytes as ptxas
+assembles it for that arch (tools/ptx_resources.py). Needs no GPU.
 """
 
 import json
@@ -40,6 +41,12 @@ def _capability(arch: str) -> tuple[int, int]:
     return int(digits[:-1]), int(digits[-1])
 
 
+def _table_configs(portable) -> set:
+    """Every config either portable table holds (a GPU of either shared-memory size may be the
+    arch's: an RTX 30 is sm_86 with 99 KB, an A100 sm_80 with 163 KB)."""
+    return {cfg for _, cfg in portable.TABLE + portable.TABLE_LARGE_SHARED}
+
+
 def main() -> int:
     if len(sys.argv) < 2 or "CUTE_DSL_ARCH" not in os.environ:
         print(__doc__, file=sys.stderr)
@@ -52,7 +59,7 @@ def main() -> int:
     default, _ = cute_main.choose_path(_capability(arch), cute_main.dsl_version())
     kinds = {"PortableConfig": portable.PortableConfig}
     extra = {parse_config(text, kinds) for text in sys.argv[2:]}
-    for i, cfg in enumerate(sorted({cfg for _, cfg in portable.TABLE} | extra, key=repr)):
+    for i, cfg in enumerate(sorted(_table_configs(portable) | extra, key=repr)):
         out = dump / str(i)
         out.mkdir(parents=True, exist_ok=True)
         start = time.perf_counter()

@@ -1,6 +1,6 @@
 """Tune the CuTe DSL solution's portable (mma.sync) table on the GPU at hand and rewrite it.
 
-Usage: python -m tuners.tune_cute_portable [--dry-run] [--buckets 16 32 ...]
+Usage: python -m tuners.tune_cute_portable [--dry-run] [--buckets 16 32 ...] [--large-shared]
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
 (what sm_86, sm_89 and sm_120 allow a CTA, so one table serves every GPU) is compiled, checked
@@ -10,6 +10,8 @@ best geomean ratio takes the bucket. The table between the `# fmt: off` / `# fmt
 of sources/cute_gemm/portable.py is rewritten after every bucket (a run cut short keeps the
 buckets it finished), one line a bucket, with its ratio as a comment; with --buckets (as the
 other tuners name it) only those buckets are tuned, the others keep their line verbatim.
+With --large-shared the same for TABLE_LARGE_SHARED, among configs of up to 160 KB (deeper
+rings too), for the GPUs that allow a CTA that much (portable.LARGE_SHARED_BYTES).
 """
 
 import argparse
@@ -22,7 +24,13 @@ import torch
 
 from fibgemm import REPO_ROOT
 from fibgemm.timing import ColdL2Timer
-from tuners.common import INF, add_guard_argument, guard_fraction, rank_bucket_over_ms
+from tuners.common import (
+    INF,
+    add_guard_argument,
+    bucket_label,
+    guard_fraction,
+    rank_bucket_over_ms,
+)
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
@@ -31,6 +39,8 @@ from cute_gemm import portable  # noqa: E402
 from cute_gemm.portable import PortableConfig  # noqa: E402
 
 SHARED_LIMIT = 96 * 1024
+LARGE_SHARED_LIMIT = portable.LARGE_SHARED_BYTES  # --large-shared
+DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
 # (bucket limit, sample of its workload Ms); 972 has its own bucket: one wave of the large
 # bucket's tiles is a different trade there than at 2053-8192.
 # Above 64 the buckets are 32 to 64 tokens wide: a token tile sized to the bucket's largest M
@@ -41,11 +51,13 @@ BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (96, [72, 88, 96]),
 ITERS = 30
 
 
-def _fits(cfg: PortableConfig) -> bool:
-    return portable.is_valid(cfg, cute_main.K) and cfg.shared_bytes() <= SHARED_LIMIT
+def _fits(cfg: PortableConfig, shared_limit: int = SHARED_LIMIT) -> bool:
+    return portable.is_valid(cfg, cute_main.K) and cfg.shared_bytes() <= shared_limit
 
 
-def candidates(limit: int, warps_k: int | None = None) -> list[PortableConfig]:
+def candidates(
+    limit: int, warps_k: int | None = None, large_shared: bool = False
+) -> list[PortableConfig]:
     """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, with split-K over 1 to 8
     CTAs a tile (the fewer tokens, the fewer tiles to spread K over); straight tiles above 256.
     The bucket's current config is always among them."""
@@ -56,8 +68,8 @@ def candidates(limit: int, warps_k: int | None = None) -> list[PortableConfig]:
         q_tiles = [q for q in (16, 32, 64, 128, 256) if q >= min(limit, 128) // 2 and q <= limit]
         # (rows of B, tile_k, stages, warps): 32 or 64 rows; or 128, whose tiles read A from
         # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
-        tiles = [(32, 64, s, w) for s in (4, 6) for w in ((2, 1), (2, 2))]
-        tiles += [(64, 64, s, w) for s in (4, 6) for w in ((4, 1), (2, 2))]
+        tiles = [(32, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((2, 1), (2, 2))]
+        tiles += [(64, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((4, 1), (2, 2))]
         # Eight warps: twice the loads and MMAs in flight on an SM that holds one such CTA
         # (a 64 x 128 tile of four warps left the H200's SMs 6% occupied at M = 256).
         tiles += [(32, 64, s, (2, 4)) for s in (4, 6)]
@@ -71,18 +83,20 @@ def candidates(limit: int, warps_k: int | None = None) -> list[PortableConfig]:
         # Up to 128 x 256 tiles (8 warps of 64 x 64): each element of A and B read from L2
         # 1/128 + 1/256 times per output column/row, where 128 x 64 tiles read it 3/128.
         for p, q, k, s, (wp, wq) in itertools.product(
-            (64, 128, 256), (64, 128, 256), (32, 64), (3, 4), ((2, 2), (2, 4), (4, 2), (4, 4))
+            (64, 128, 256), (64, 128, 256), (32, 64), (3, 4, 5, 6), ((2, 2), (2, 4), (4, 2), (4, 4))
         ):
             if p * q <= 128 * 256:
                 out.append(PortableConfig(p, q, False, k, s, wp, wq))
                 if wp * wq == 4:  # and with K sliced over two warps a warp tile
                     out.append(PortableConfig(p, q, False, k, s, wp, wq, warps_k=2))
-    out = [c for c in out if _fits(c) and 64 <= c.threads <= 512]
+    limit_bytes = LARGE_SHARED_LIMIT if large_shared else SHARED_LIMIT
+    out = [c for c in out if _fits(c, limit_bytes) and 64 <= c.threads <= 512]
     if warps_k is not None:  # --warps-k: only those (beside the current config)
         out = [c for c in out if c.warps_k == warps_k]
     # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
-    limits = [lim for lim, _ in portable.TABLE]
-    current = portable.TABLE[min(bisect.bisect_left(limits, limit), len(limits) - 1)][1]
+    table = portable.TABLE_LARGE_SHARED if large_shared else portable.TABLE
+    limits = [lim for lim, _ in table]
+    current = table[min(bisect.bisect_left(limits, limit), len(limits) - 1)][1]
     return out if current in out else out + [current]
 
 
@@ -98,7 +112,7 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     out = []
     q_tiles = sorted({(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3)})
     for p, q, (wp, wq), stages, splits in itertools.product(
-        (32, 48, 64, 96, 128), q_tiles, ((1, 4), (2, 2), (4, 1)), (3, 4, 6), (1, 2)
+        (32, 48, 64, 96, 128), q_tiles, ((1, 4), (2, 2), (4, 1)), (3, 4, 6, *DEEP_STAGES), (1, 2)
     ):
         if p // wp >= 16 and q // wq >= 32 and p % (16 * wp) == 0 and q % (16 * wq) == 0:
             out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
@@ -112,13 +126,18 @@ def _launch(a, b, out, cfg):
     cute_main.launch_config(a, b, out, cfg)
 
 
-TABLE_RE = re.compile(r"# fmt: off\nTABLE = \[\n(.*?)\n\]\n# fmt: on", re.S)
+def table_re(name: str = "TABLE") -> re.Pattern:
+    """The table `name` of portable.py, between its `# fmt: off` / `# fmt: on` markers."""
+    return re.compile(rf"# fmt: off\n{name} = \[\n(.*?)\n\]\n# fmt: on", re.S)
+
+
+TABLE_RE = table_re()
 LIMIT_RE = re.compile(r"^\s*\((\d+|1 << 62),")
 
 
-def table_lines(source: str) -> dict:
-    """{bucket limit: its line} of the table in portable.py's source, verbatim."""
-    found = TABLE_RE.search(source)
+def table_lines(source: str, name: str = "TABLE") -> dict:
+    """{bucket limit: its line} of the table `name` in portable.py's source, verbatim."""
+    found = table_re(name).search(source)
     if found is None:
         raise ValueError("portable.py: table markers not found")
     lines = {}
@@ -132,10 +151,10 @@ def render_line(limit: int, ratio: float, cfg: PortableConfig) -> str:
     return f"    ({'1 << 62' if limit == INF else limit}, {cfg!r}),  # {ratio:.3f}x"
 
 
-def with_table(source: str, lines: dict) -> str:
-    """source with its table made of `lines` (bucket limit -> line), in bucket order."""
+def with_table(source: str, lines: dict, name: str = "TABLE") -> str:
+    """source with its table `name` made of `lines` (bucket limit -> line), in bucket order."""
     rows = "\n".join(lines[limit] for limit in sorted(lines))
-    return TABLE_RE.sub(lambda _: f"# fmt: off\nTABLE = [\n{rows}\n]\n# fmt: on", source)
+    return table_re(name).sub(lambda _: f"# fmt: off\n{name} = [\n{rows}\n]\n# fmt: on", source)
 
 
 def main() -> int:
@@ -147,6 +166,9 @@ def main() -> int:
     p.add_argument("--warps-k", type=int, choices=(1, 2, 4),
                    help="offer only candidates with K sliced over this many warps (and the "
                         "table's current config)")  # fmt: skip
+    p.add_argument("--large-shared", action="store_true",
+                   help="offer only configs of 96 to 160 KB of shared memory (deeper rings), "
+                        "for the table of GPUs that allow a CTA that much")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
@@ -161,13 +183,16 @@ def main() -> int:
         print("needs a CUDA GPU", file=sys.stderr)
         return 2
     path = REPO_ROOT / "sources" / "cute_gemm" / "portable.py"
-    lines = table_lines(path.read_text())  # untuned buckets keep theirs, ratio comment included
+    name = "TABLE_LARGE_SHARED" if args.large_shared else "TABLE"
+    lines = table_lines(
+        path.read_text(), name
+    )  # untuned buckets keep theirs, ratio comment included
     timer = ColdL2Timer()
     b = torch.randn(cute_main.N, cute_main.K, dtype=torch.float16, device="cuda")
     for limit, ms in BUCKETS:
         if todo is not None and limit not in todo:
             continue
-        cfgs = candidates(limit, args.warps_k)
+        cfgs = candidates(limit, args.warps_k, args.large_shared)
         built = []
         for cfg in cfgs:
             try:
@@ -178,16 +203,20 @@ def main() -> int:
         scored, n_correct = rank_bucket_over_ms(
             timer, ms, b, built, _launch, ITERS, guard_fraction(args)
         )
-        print(f"bucket <= {limit} (M {ms}): {len(cfgs)} configs, {n_correct} correct; "
+        label = bucket_label(limit)
+        if not scored:  # named, and the table keeps the bucket's line
+            print(f"bucket <= {label} (M {ms}): none of {len(cfgs)} configs ranked", flush=True)
+            continue
+        print(f"bucket <= {label} (M {ms}): {len(cfgs)} configs, {n_correct} correct; "
               f"best {scored[0][0]:.3f}x {scored[0][1]}; runner-up "
               f"{scored[1][0] if len(scored) > 1 else 0:.3f}x", flush=True)  # fmt: skip
         for ratio, cfg in scored[:5]:
             print(f"  {ratio:.3f}x {cfg}", flush=True)
         lines[limit] = render_line(limit, *scored[0])
         if not args.dry_run:  # after every bucket: a run cut short keeps what it finished
-            path.write_text(with_table(path.read_text(), lines))
-            print(f"wrote bucket <= {limit} to {path}", flush=True)
-    print(TABLE_RE.search(with_table(path.read_text(), lines)).group(0))
+            path.write_text(with_table(path.read_text(), lines, name))
+            print(f"wrote bucket <= {label} to {name} of {path}", flush=True)
+    print(table_re(name).search(with_table(path.read_text(), lines, name)).group(0))
     return 0
 
 

@@ -4,8 +4,10 @@ A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device of co
 capability 8.0 or newer. Two paths, chosen per device before anything compiles (`path_of`):
 - hopper: kernel.HopperGemm (WGMMA, TMA, warp specialization), the config per M bucket from
   tuned.py; on sm_90 with a CuTe DSL version it was measured with (HOPPER_DSL).
-- portable: portable.PortableGemm (mma.sync, cp.async, ldmatrix), portable.TABLE; on every
-  other GPU from sm_80, on Hopper with another DSL version, and wherever FIBGEMM_PORTABLE=1.
+- portable: portable.PortableGemm (mma.sync, cp.async, ldmatrix); on every other GPU from
+  sm_80, on Hopper with another DSL version, and wherever FIBGEMM_PORTABLE=1. Its configs come
+  from portable.TABLE_LARGE_SHARED where a CTA may have 160 KB of shared memory (sm_80, sm_90,
+  sm_100), from portable.TABLE elsewhere.
 Each config is compiled once, with M dynamic and N, K static, the first time a call needs it
 (never inside a timed call: flashinfer-bench checks correctness first); later calls go
 through TVM-FFI, which takes the torch tensors and torch's current stream directly.
@@ -38,9 +40,10 @@ from .tuned import TABLE  # noqa: E402
 N, K = 3072, 2048
 MIN_CAPABILITY = (8, 0)
 HOPPER_DSL = ((4, 8),)  # nvidia-cutlass-dsl versions the Hopper path was measured with
-_TABLES = {"hopper": TABLE, "portable": portable.TABLE}
-_LIMITS = {path: [limit for limit, _ in table] for path, table in _TABLES.items()}
+# Both portable tables have the same buckets (a CPU test checks it).
+_LIMITS = {"hopper": [lim for lim, _ in TABLE], "portable": [lim for lim, _ in portable.TABLE]}
 _paths: dict = {}  # device index -> (path, why)
+_shared_optin: dict = {}  # device index -> bytes of shared memory a CTA may have
 _compiled: dict = {}
 compile_seconds: dict = {}
 # (M, device index) -> (compiled kernel, swap_ab, config if it needs a workspace else None) for
@@ -107,10 +110,24 @@ def path_of(device_index: int | None = None) -> str:
     return entry[0]
 
 
+def shared_bytes_optin(device_index: int | None = None) -> int:
+    """Shared memory a CTA may have on the device (0 without CUDA, or where torch does not say:
+    the portable table that fits every family)."""
+    if not torch.cuda.is_available():
+        return 0
+    if device_index is None:
+        device_index = torch.cuda.current_device()
+    if device_index not in _shared_optin:
+        props = torch.cuda.get_device_properties(device_index)
+        _shared_optin[device_index] = getattr(props, "shared_memory_per_block_optin", 0)
+    return _shared_optin[device_index]
+
+
 def select_config(m: int, device_index: int | None = None):
-    """The config of the smallest bucket that holds m, in the table of the device's path."""
+    """The config of the smallest bucket that holds m, in the table of the device's path (and,
+    on the portable path, of its shared memory)."""
     path = path_of(device_index)
-    table = _TABLES[path]
+    table = TABLE if path == "hopper" else portable.table_for(shared_bytes_optin(device_index))
     return table[min(bisect.bisect_left(_LIMITS[path], m), len(table) - 1)][1]
 
 

@@ -31,7 +31,7 @@ loads X and the last Y; at the end the other slices leave their accumulators in 
 shared memory and the first adds them in slice order (the same sum on every call).
 
 Constraints (`is_valid`): tile_p a multiple of 16 * warps_p, tile_q of 16 * warps_q, tile_k 32,
-64 or 128 dividing K, the copy's rows per pass dividing both tiles, 2 to 8 stages; with split-K,
+64 or 128 dividing K, the copy's rows per pass dividing both tiles, 2 to 12 stages; with split-K,
 K / tile_k a multiple of splits and each split at least stages - 1 K tiles (the prologue's
 loads stay inside the split); warps_k 1, 2 or 4, at least two K blocks a warp per K tile, not
 with split-K, its partial sums no larger than the ring; X, Y and D 16-byte aligned with
@@ -92,7 +92,7 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and cfg.tile_q % (16 * cfg.warps_q) == 0
         and cfg.tile_k in (32, 64, 128)
         and k % cfg.tile_k == 0
-        and 2 <= cfg.stages <= 8
+        and 2 <= cfg.stages <= 12
         and cfg.threads % (cfg.tile_k // COPY_ELEMENTS) == 0
         and cfg.copy_rows > 0
         and cfg.tile_p % cfg.copy_rows == 0
@@ -418,3 +418,28 @@ TABLE = [
     (1 << 62, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.500x
 ]
 # fmt: on
+
+# A GPU that lets a CTA have LARGE_SHARED_BYTES (sm_80: 163 KB; sm_90, sm_100: 227 KB) takes
+# TABLE_LARGE_SHARED: deeper rings keep more loads in flight on SMs that each hold one CTA,
+# where a token tile's loads wait on memory (docs/cute_gemm.md). Tuned on the H200 by
+# tuners/tune_cute_portable.py --large-shared; the same buckets as TABLE.
+LARGE_SHARED_BYTES = 160 * 1024
+# fmt: off
+TABLE_LARGE_SHARED = [
+    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # as TABLE
+    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
+    (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
+    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.698x
+    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.661x
+    (160, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.589x
+    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.613x
+    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1)),  # 0.619x
+    (1024, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.530x
+    (1 << 62, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.503x
+]
+# fmt: on
+
+
+def table_for(shared_bytes_optin: int) -> list:
+    """The table for a GPU that lets a CTA have `shared_bytes_optin` bytes of shared memory."""
+    return TABLE_LARGE_SHARED if shared_bytes_optin >= LARGE_SHARED_BYTES else TABLE
