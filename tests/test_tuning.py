@@ -885,3 +885,19 @@ def test_the_triton_tuner_launches_gluon_tiles_before_any_path_was_chosen(monkey
     cfg = WsTileConfig(64, 16, 128, SWAP_AB=True)
     tune_triton.launch_config(None, None, None, cfg)
     assert looked_up == [(ws_tile._ws_tile_kernel, ws_tile, cfg)]
+
+
+def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_is_valid
+
+    offered = 0
+    for limit, cfg in triton_tuned.TABLE:
+        cfgs = tune_triton.with_rolled_ring(REPRESENTATIVE[limit])
+        assert cfgs[0] == cfg
+        if isinstance(cfg, WsTileConfig) and not cfg.PERSISTENT:
+            assert cfgs[1:] == [replace(cfg, ROLLED=True)] and ws_is_valid(cfgs[1], N, K)
+            offered += 1
+        else:
+            assert cfgs == [cfg]
+    assert offered >= 30  # the Gluon rows of one tile a CTA, M = 2 to 972
