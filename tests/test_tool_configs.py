@@ -3,15 +3,13 @@
 import pytest
 from cute_gemm import portable
 from cute_gemm import tuned as cute_tuned
-from cute_gemm.kernel import CuteConfig
-from cute_gemm.portable import PortableConfig
 from helpers import run_repo_module
 from triton_gemm import tuned as triton_tuned
 
 from tools.configs import parse_config
 from tools.sanitize import config_kinds
 
-CUTE = {"CuteConfig": CuteConfig, "PortableConfig": PortableConfig}
+CUTE = config_kinds("cute_gemm")
 
 
 def test_every_table_config_reads_back_from_its_repr():

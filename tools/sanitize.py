@@ -70,15 +70,12 @@ def launchers(solution: str, configs: list[str]) -> list[tuple[str, object]]:
     if not configs:
         return [("", importlib.import_module(f"{solution}.main").run)]
     kinds = config_kinds(solution)
+    cfgs = [parse_config(text, kinds) for text in configs]  # every one named before a launch
     if solution == "triton_gemm":  # registers the Gluon tile's kernel, as the tuner does
         from tuners.tune_triton import launch_config
     else:
         from cute_gemm.main import launch_config
-    out = []
-    for text in configs:
-        cfg = parse_config(text, kinds)
-        out.append((f" {cfg!r}", lambda a, b, c, cfg=cfg: launch_config(a, b, c, cfg)))
-    return out
+    return [(f" {cfg!r}", lambda a, b, c, cfg=cfg: launch_config(a, b, c, cfg)) for cfg in cfgs]
 
 
 def main() -> int:
