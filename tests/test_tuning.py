@@ -539,7 +539,9 @@ def test_rank_bucket_with_a_guard_drops_configs_that_slow_the_next_torch_matmul(
     reference = timer.fns[-1]
     assert timer.fns[1] is reference and timer.fns[3] is reference and timer.fns[-2] is reference
     assert timer.fns[0] is not reference and timer.fns[2] is not reference
-    assert "dropped fast: torch.matmul +5.0% right after it" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "dropped fast: torch.matmul +5.0% right after it" in printed
+    assert "kept slow: torch.matmul +0.5% right after it" in printed
     # Without the guard the same candidates are timed alone and both ranked.
     timer.time_many = lambda fns, iters, warmup: [KernelTimes((us,)) for us in (9, 6, 10, 10)]
     ranked, _, n = tuning.rank_bucket(timer, 2, b, ["slow", "fast"], launch, 1)
@@ -901,3 +903,18 @@ def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
         else:
             assert cfgs == [cfg]
     assert offered >= 30  # the Gluon rows of one tile a CTA, M = 2 to 972
+
+
+def test_a_guarded_bucket_that_drops_every_config_keeps_the_tables_row(monkeypatch):
+    """One bucket where every candidate moves the reference does not end a guarded run over many
+    buckets: the table's row stays, and the line says why; without a guard or a row it stops."""
+    monkeypatch.setattr(tuning, "rank_bucket", lambda *a, **k: ([], 10.0, 0))
+    said = []
+    best, line = tuning.tune_bucket(
+        None, 16, None, lambda m: ["a", "b"], None, 1, False, report=said.append,
+        current="row", guard=0.01,
+    )  # fmt: skip
+    assert best == "row" and "all 2 configs moved torch.matmul past the guard" in line
+    assert said and "the table's row stays" in said[0]
+    with pytest.raises(SystemExit, match="none of 2 configs is correct"):
+        tuning.tune_bucket(None, 16, None, lambda m: ["a", "b"], None, 1, False, current="row")

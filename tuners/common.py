@@ -127,8 +127,10 @@ def rank_bucket(
     for i, cfg in enumerate(good):
         if guard is not None:
             shift = times[step * i + 1].p50 / torch_us - 1
+            # Every shift is printed, kept or not: a log then shows how near the guard each was.
+            verdict = "dropped" if shift > guard else "kept"
+            print(f"  {verdict} {cfg}: torch.matmul {shift:+.1%} right after it", flush=True)
             if shift > guard:
-                print(f"  dropped {cfg}: torch.matmul {shift:+.1%} right after it", flush=True)
                 continue
         ranked.append((times[step * i].p50, cfg))
     ranked.sort(key=lambda x: x[0])
@@ -204,6 +206,8 @@ def tune_bucket(
     if pool is not None:
         scored = pool.rank(ms, cfgs, iters, guard)
         if not scored:
+            if guard is not None and current is not None:
+                return _kept_under_guard(limit, current, len(cfgs), report)
             _nothing_ranked(limit, cfgs, guard)
         if report:
             report(scoreboard(scored, current))
@@ -213,6 +217,8 @@ def tune_bucket(
     else:
         ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
     if not ranked:
+        if guard is not None and current is not None:
+            return _kept_under_guard(limit, current, len(cfgs), report)
         _nothing_ranked(limit, cfgs, guard)
     if report:  # over every M `ranked` holds speedups already, at one M times
         speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
@@ -220,6 +226,18 @@ def tune_bucket(
     if every_m:
         return ranked[0][1], bucket_line_over_ms(ms, limit, ranked, n_ok)
     return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
+
+
+def _kept_under_guard(limit: int, current: object, n: int, report) -> tuple[object, str]:
+    """A guarded bucket whose every candidate moved the reference keeps the table's row, named
+    as such, so that one such bucket does not end a run over many."""
+    line = (
+        f"bucket <= {bucket_label(limit)}: all {n} configs moved torch.matmul past the guard; "
+        "the table's row stays"
+    )
+    if report:
+        report(f"      {line}")
+    return current, line
 
 
 def _nothing_ranked(limit: int, cfgs: Sequence, guard: float | None) -> None:
