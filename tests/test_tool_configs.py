@@ -47,9 +47,10 @@ def test_the_sanitizer_names_a_bad_config_before_touching_a_gpu():
     assert "not a config: 'PortableConfig(tile_p='" in out.stderr
 
 
-def test_the_sanitizer_runs_a_gluon_config_through_the_solution_once_registered(monkeypatch):
+def test_the_sanitizer_runs_a_gluon_config_through_the_solution(monkeypatch):
     """--config with a Gluon tile: read without registering anything, then run through the
-    solution's launch_config with its kernel registered (no path was chosen in this process)."""
+    solution's launch_config, which registers the tile's kernel on its first launch (no path
+    was chosen in this process)."""
     from triton_gemm import main as solution
     from triton_gemm.ws_tile import WsTileConfig
 
@@ -58,9 +59,12 @@ def test_the_sanitizer_runs_a_gluon_config_through_the_solution_once_registered(
     monkeypatch.setattr(solution, "_KERNELS", {k: v for k, v in solution._KERNELS.items()
                                                if k is not WsTileConfig})  # fmt: skip
     launched = []
-    monkeypatch.setattr(solution, "launch_config", lambda a, b, c, cfg: launched.append(cfg))
+    monkeypatch.setattr(solution, "INTERPRET", False)
+    monkeypatch.setattr(
+        solution, "launch_config", lambda a, b, c, cfg: launched.append(solution._kernel_of(cfg))
+    )
     row = next(cfg for _, cfg in triton_tuned.TABLE if isinstance(cfg, WsTileConfig))
     [(label, launch)] = launchers("triton_gemm", [repr(row)])
     assert WsTileConfig not in solution._KERNELS and label == f" {row!r}"
     launch(None, None, None)
-    assert launched == [row] and WsTileConfig in solution._KERNELS
+    assert [cfg for *_, cfg in launched] == [row] and WsTileConfig in solution._KERNELS

@@ -57,7 +57,7 @@ def config_kinds(solution: str) -> dict[str, type]:
     from triton_gemm import main as solution
     from triton_gemm.ws_tile import WsTileConfig
 
-    # The solution's kernel registry, and the Gluon tile it adds on choosing the Hopper path.
+    # The solution's kernel registry, and the Gluon tile it adds on the tile's first launch.
     return {kind.__name__: kind for kind in (*solution._KERNELS, WsTileConfig)}
 
 
@@ -67,10 +67,7 @@ def launchers(solution: str, configs: list[str]) -> list[tuple[str, object]]:
         return [("", importlib.import_module(f"{solution}.main").run)]
     kinds = config_kinds(solution)
     cfgs = [parse_config(text, kinds) for text in configs]  # every one named before a launch
-    if solution == "triton_gemm":  # registers the Gluon tile's kernel, as the tuner does
-        from tuners.tune_triton import launch_config
-    else:
-        from cute_gemm.main import launch_config
+    launch_config = importlib.import_module(f"{solution}.main").launch_config
     return [(f" {cfg!r}", lambda a, b, c, cfg=cfg: launch_config(a, b, c, cfg)) for cfg in cfgs]
 
 

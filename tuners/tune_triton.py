@@ -61,12 +61,7 @@ TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
 
 
 def launch_config(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, cfg) -> None:
-    """The solution's launch_config, able to run the Hopper table's Gluon tiles: the solution
-    registers their kernel when it chooses the Hopper path, which the tuner (reading that
-    table itself) never asks it to, in this process or in a pool's. (A lookup, not the
-    registration, on the timed calls.)"""
-    if type(cfg) not in solution._KERNELS:
-        solution._hopper_table()
+    """The solution's launch_config, under a name the pool's workers import (launch_ref)."""
     solution.launch_config(a, b, c, cfg)
 
 

@@ -28,7 +28,7 @@ N, K = 3072, 2048
 # fast path, whose strides and alignment are always the same. One small entry per M seen.
 _replays: dict = {}
 # Each config kind: its kernel and the module that lays out its grid and arguments (the Gluon
-# tile's entry is added when the Hopper path is first chosen).
+# tile's entry is added by _kernel_of on its first launch: Gluon is imported on Hopper only).
 _KERNELS = {
     GemmConfig: (kernel._gemm_kernel, kernel),
     GemvConfig: (gemv._gemv_kernel, gemv),
@@ -41,10 +41,8 @@ _tables: dict = {}  # paths.Choice -> (bucket limits, table)
 
 def _hopper_table() -> list:
     """tuned.py's table, importing the Gluon tiles it names (Hopper path only)."""
-    from . import ws_tile
     from .tuned import TABLE
 
-    _KERNELS[ws_tile.WsTileConfig] = (ws_tile._ws_tile_kernel, ws_tile)
     return TABLE
 
 
@@ -109,12 +107,19 @@ def _check(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
 
 
 def _kernel_of(cfg) -> tuple:
-    """(jit function, module laying out its grid and arguments, config) that runs `cfg`: under
-    TRITON_INTERPRET=1 a Gluon config's tma_tile twin, as Gluon has no CPU interpreter."""
-    if INTERPRET and type(cfg) not in _KERNELS:  # a Gluon config from a test
+    """(jit function, module laying out its grid and arguments, config) that runs `cfg`. The
+    Gluon tile, the one kind not listed up front, is registered on its first launch (whoever
+    launches it: run(), a test, a tuner); under TRITON_INTERPRET=1 its tma_tile twin runs
+    instead, as Gluon has no CPU interpreter."""
+    if type(cfg) not in _KERNELS:
         from . import ws_tile
 
-        cfg = ws_tile.interpreter_twin(cfg)
+        if not isinstance(cfg, ws_tile.WsTileConfig):
+            raise TypeError(f"triton_gemm has no kernel for {type(cfg).__name__}")
+        if INTERPRET:
+            cfg = ws_tile.interpreter_twin(cfg)
+        else:
+            _KERNELS[ws_tile.WsTileConfig] = (ws_tile._ws_tile_kernel, ws_tile)
     return (*_KERNELS[type(cfg)], cfg)
 
 
