@@ -1,6 +1,8 @@
 """The CuTe DSL solution on a GPU: every workload M and tails in no list, on the path this
 device serves (FIBGEMM_PORTABLE=1 forces the portable one), and the portable kernel itself."""
 
+import dataclasses
+
 import pytest
 import torch
 from conftest import SLICED_K_CHECKS, TAIL_MS
@@ -255,7 +257,8 @@ def test_portable_split_k_planned_calls_on_two_streams_keep_their_own_workspace(
     from cute_gemm import main
 
     device = torch.cuda.current_device()
-    monkeypatch.setitem(main._paths, device, ("portable", "forced by the test"))
+    forced = dataclasses.replace(main.device_choice(device), path="portable", why="the test")
+    monkeypatch.setitem(main._devices, device, forced)
     monkeypatch.setattr(main, "_plans", {})
     monkeypatch.setattr(main, "_plan_workspaces", {})
     m = 64

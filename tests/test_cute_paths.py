@@ -83,8 +83,7 @@ def test_the_portable_table_follows_the_devices_shared_memory(monkeypatch, optin
     monkeypatch.setattr(
         torch.cuda, "get_device_properties", lambda index: reads.append(index) or props
     )
-    monkeypatch.setattr(solution, "_paths", {5: ("portable", "test")})
-    monkeypatch.setattr(solution, "_shared_optin", {})
+    monkeypatch.setattr(solution, "_devices", {})
     expected = getattr(portable, table)
     for (limit, cfg), m in zip(
         expected, (1, 32, 64, 96, 128, 150, 184, 256, 972, 8192), strict=True
@@ -210,7 +209,7 @@ def test_a_hopper_config_that_fails_to_build_moves_the_device_to_the_portable_pa
     monkeypatch.setattr(torch.cuda, "get_device_properties", lambda index: props)
     monkeypatch.setattr(solution, "dsl_version", lambda: solution.HOPPER_DSL[0])
     monkeypatch.delenv("FIBGEMM_PORTABLE", raising=False)
-    monkeypatch.setattr(solution, "_paths", {})
+    monkeypatch.setattr(solution, "_devices", {})
     tried = []
 
     def compiled_kernel(cfg, extra_options=""):
@@ -224,19 +223,19 @@ def test_a_hopper_config_that_fails_to_build_moves_the_device_to_the_portable_pa
     hopper_cfg = solution.select_config(16, device)
     reason = r"cuda:7: the Hopper path failed to build \(AttributeError: module 'cutlass.cute'"
     with pytest.warns(RuntimeWarning, match=reason + r".*using the portable path"):
-        assert solution._compiled_on_path(hopper_cfg, device) is None
-    assert solution.path_of(device) == "portable"
-    cfg = solution.select_config(16, device)
+        cfg = solution._built_config(16, device)
     assert isinstance(cfg, portable.PortableConfig)
+    assert solution.path_of(device) == "portable"
+    assert solution.device_choice(device).why.startswith("the Hopper path failed to build")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no second warning, no second Hopper attempt
-        assert solution._compiled_on_path(cfg, device) == "portable kernel"
-    assert tried == [hopper_cfg, cfg]
+        assert solution._built_config(16, device) == cfg
+    assert tried == [hopper_cfg, cfg, cfg]
 
 
 def test_a_portable_config_that_fails_to_build_raises(monkeypatch):
     """The portable path has nothing to fall back to: its compile error reaches the caller."""
-    monkeypatch.setattr(solution, "_paths", {3: ("portable", "test")})
+    monkeypatch.setattr(solution, "_devices", {3: solution.DeviceChoice("portable", "test", 0)})
     monkeypatch.setattr(solution.torch.cuda, "is_available", lambda: True)
 
     def compiled_kernel(cfg, extra_options=""):
@@ -244,7 +243,7 @@ def test_a_portable_config_that_fails_to_build_raises(monkeypatch):
 
     monkeypatch.setattr(solution, "compiled_kernel", compiled_kernel)
     with pytest.raises(RuntimeError, match="ptxas fatal"):
-        solution._compiled_on_path(portable.TABLE[0][1], 3)
+        solution._built_config(1, 3)
 
 
 def test_each_config_gets_the_workspace_its_kernel_takes(monkeypatch):

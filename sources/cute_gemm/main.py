@@ -14,6 +14,7 @@ through TVM-FFI, which takes the torch tensors and torch's current stream direct
 """
 
 import bisect
+import dataclasses
 import os
 import re
 import time
@@ -21,7 +22,8 @@ import warnings
 
 import torch
 
-# Without a GPU the DSL would target sm_100a; this solution is Hopper-only (CPU compile tests).
+# Without a GPU the DSL would target sm_100a; the CPU compile tests build the Hopper kernel
+# unless CUTE_DSL_ARCH names another target.
 if not torch.cuda.is_available():
     os.environ.setdefault("CUTE_DSL_ARCH", "sm_90a")
 
@@ -42,8 +44,18 @@ MIN_CAPABILITY = (8, 0)
 HOPPER_DSL = ((4, 8),)  # nvidia-cutlass-dsl versions the Hopper path was measured with
 # Both portable tables have the same buckets (a CPU test checks it).
 _LIMITS = {"hopper": [lim for lim, _ in TABLE], "portable": [lim for lim, _ in portable.TABLE]}
-_paths: dict = {}  # device index -> (path, why)
-_shared_optin: dict = {}  # device index -> bytes of shared memory a CTA may have
+
+
+@dataclasses.dataclass(frozen=True)
+class DeviceChoice:
+    """What serves one device, decided once (before anything compiles) from its properties."""
+
+    path: str  # "hopper" or "portable"
+    why: str
+    shared_optin: int  # bytes of shared memory a CTA may have (0 where torch does not say)
+
+
+_devices: dict = {}  # device index -> DeviceChoice
 _compiled: dict = {}
 compile_seconds: dict = {}
 # (M, device index) -> (compiled kernel, swap_ab, config if it needs a workspace else None) for
@@ -92,22 +104,27 @@ def choose_path(
     return "hopper", "Hopper with a tested CuTe DSL"
 
 
-def path_of(device_index: int | None = None) -> str:
-    """The path serving `device_index` (default: the current device), decided once per device.
-    Without CUDA (CPU compile tests): the one CUTE_DSL_ARCH targets."""
-    if not torch.cuda.is_available():
-        return "hopper" if os.environ.get("CUTE_DSL_ARCH") == "sm_90a" else "portable"
-    if device_index is None:
-        device_index = torch.cuda.current_device()
-    entry = _paths.get(device_index)
+def device_choice(device_index: int) -> DeviceChoice:
+    """The device's DeviceChoice, read from torch's properties on the first call for it."""
+    entry = _devices.get(device_index)
     if entry is None:
         props = torch.cuda.get_device_properties(device_index)
         forced = os.environ.get("FIBGEMM_PORTABLE", "0") not in ("", "0")
         name = f"{props.name} (cuda:{device_index})"
-        entry = _paths[device_index] = choose_path(
-            (props.major, props.minor), dsl_version(), forced, name
-        )
-    return entry[0]
+        path, why = choose_path((props.major, props.minor), dsl_version(), forced, name)
+        optin = getattr(props, "shared_memory_per_block_optin", 0)
+        entry = _devices[device_index] = DeviceChoice(path, why, optin)
+    return entry
+
+
+def path_of(device_index: int | None = None) -> str:
+    """The path serving `device_index` (default: the current device). Without CUDA (CPU
+    compile tests): the one CUTE_DSL_ARCH targets."""
+    if not torch.cuda.is_available():
+        return "hopper" if os.environ.get("CUTE_DSL_ARCH") == "sm_90a" else "portable"
+    if device_index is None:
+        device_index = torch.cuda.current_device()
+    return device_choice(device_index).path
 
 
 def shared_bytes_optin(device_index: int | None = None) -> int:
@@ -117,10 +134,7 @@ def shared_bytes_optin(device_index: int | None = None) -> int:
         return 0
     if device_index is None:
         device_index = torch.cuda.current_device()
-    if device_index not in _shared_optin:
-        props = torch.cuda.get_device_properties(device_index)
-        _shared_optin[device_index] = getattr(props, "shared_memory_per_block_optin", 0)
-    return _shared_optin[device_index]
+    return device_choice(device_index).shared_optin
 
 
 def select_config(m: int, device_index: int | None = None):
@@ -189,12 +203,14 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
     return fn
 
 
-def _compiled_on_path(cfg, device_index: int):
-    """compiled_kernel(cfg); if a Hopper config fails to build (a DSL API that changed), the
-    device moves to the portable path for good, with one warning naming the reason (the caller
-    then selects again)."""
+def _built_config(m: int, device_index: int):
+    """m's config on the device's path, compiled. If a Hopper config fails to build (a DSL API
+    that changed), the device moves to the portable path for good, with one warning naming the
+    reason, and m's portable config is built instead."""
+    cfg = select_config(m, device_index)
     try:
-        return compiled_kernel(cfg)
+        compiled_kernel(cfg)
+        return cfg
     except Exception as e:
         if path_of(device_index) != "hopper":
             raise
@@ -205,11 +221,14 @@ def _compiled_on_path(cfg, device_index: int):
             RuntimeWarning,
             stacklevel=3,
         )
-        _paths[device_index] = ("portable", why)
+        choice = device_choice(device_index)
+        _devices[device_index] = dataclasses.replace(choice, path="portable", why=why)
         for cache in (_plans, _plan_workspaces):
             for key in [key for key in cache if key[1] == device_index]:
                 del cache[key]
-        return None
+    cfg = select_config(m, device_index)
+    compiled_kernel(cfg)
+    return cfg
 
 
 def workspace(cfg: CuteConfig, device: torch.device) -> torch.Tensor:
@@ -326,8 +345,7 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         key = (A.shape[0], A.get_device())
         plan = _plans.get(key)
         if plan is None:
-            _compiled_on_path(select_config(*key), key[1])  # a failed Hopper build: portable
-            cfg = select_config(*key)
+            cfg = _built_config(*key)
             with_workspace = cfg if _needs_workspace(cfg) else None
             plan = _plans[key] = (compiled_kernel(cfg), cfg.swap_ab, with_workspace)
         fn, swap_ab, with_workspace = plan
@@ -351,9 +369,7 @@ def run(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor) -> None:
         A = A.clone(memory_format=torch.contiguous_format)
     if not _tma_ready(B):
         B = B.clone(memory_format=torch.contiguous_format)
-    cfg = select_config(A.shape[0], A.get_device())
-    _compiled_on_path(cfg, A.get_device())
-    cfg = select_config(A.shape[0], A.get_device())
+    cfg = _built_config(A.shape[0], A.get_device())
     if not _tma_ready(C):
         out = torch.empty(C.shape, dtype=C.dtype, device=C.device)
         launch_config(A, B, out, cfg)
