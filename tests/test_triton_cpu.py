@@ -164,6 +164,14 @@ def test_tile_tma_variant_matches_float64(cfg, m, tiles):
     torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
+ROLLED_VARIANTS = (
+    WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, ONE_PRELOAD_SYNC=True, ROLLED=True),
+    WsTileConfig(64, 32, 128, PRELOAD=2, ROLLED=True),
+    WsTileConfig(64, 64, 64, PRELOAD=6, ONE_PRELOAD_SYNC=True, ROLLED=True),
+    WsTileConfig(64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, C_IN_RING=True, ROLLED=True),
+    WsTileConfig(128, 128, 64, 64, PRELOAD=1, ONE_WGMMA=True, ROLLED=True),
+)
+
 # The Gluon warp-specialized tiles: straight and swap-AB, one and two dots (two dots also as one
 # WGMMA), 64- and 128-row MMA tiles (one and two consumer warp groups), every K depth, none to
 # all of the ring preloaded, and the table's.
@@ -261,6 +269,9 @@ WS_VARIANTS = sorted(
             ONE_C_TILE=True,
             C_IN_RING=True,
         ),  # fmt: skip
+        # The ring as one loop (ROLLED), on the shapes of the table's rows at M = 16, 64, 128,
+        # 256 and 972 (their preloads, one-barrier preloads, fused dots, output in the ring).
+        *ROLLED_VARIANTS,
         # Two dots of one width (64 = 32 + 32 and 256 = 128 + 128) as one WGMMA, two Y boxes or
         # one, the halves staged in turn, walked.
         WsTileConfig(64, 32, 64, 32, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True),
@@ -325,8 +336,11 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     assert "cp.async.mbarrier.arrive.noinc.shared.b64" in ptx
     loads = 1 + cfg.BLOCK_K // cfg.y_box_k * (1 + (cfg.BLOCK_S2 > 0 and not cfg.ONE_Y_BOX))
     staging = 2 * (len(cfg.dot_widths) - 1) if cfg.ONE_C_TILE else 0
+    # A rolled ring's barriers are one allocation, which Triton orders with a bar.sync more
+    # around each preloaded stage, before the consumers' wait a K step and after the set-up.
+    rolled = (cfg.PRELOAD + 2) * cfg.ROLLED
     bar_syncs = ptx.count("bar.sync")
-    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging, bar_syncs
+    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging + rolled, bar_syncs
     assert spill_stores == 0
     # The ring as configured beside the output tile (stages_that_fit's budget).
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
@@ -334,6 +348,38 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     tile_bytes = cfg.BLOCK_R * (cfg.BLOCK_S if cfg.ONE_C_TILE else cfg.width) * 2
     tile_bytes *= not cfg.C_IN_RING
     assert ring_bytes + tile_bytes <= shared <= ring_bytes + tile_bytes + 1024 <= 227 * 1024
+
+
+@pytest.mark.parametrize("rolled", ROLLED_VARIANTS, ids=repr)
+def test_a_rolled_ring_is_one_stage_of_code_whatever_its_depth(rolled, tmp_path):
+    """ROLLED: one K step's waits, WGMMAs and release in a loop, where the unrolled ring repeats
+    them for every stage (and again for the K steps left over): 4 KB or more saved a stage past
+    the first (the unrolled ring costs ~10 KB a stage), under 1 KB a stage of its own."""
+    unrolled = replace(rolled, ROLLED=False)
+    shallow = replace(
+        rolled, STAGES=rolled.ring // 2, PRELOAD=min(rolled.PRELOAD, rolled.ring // 2)
+    )
+    cfgs = (rolled, unrolled, shallow)
+    out = run_repo_module("tools.compile_ws_tile", str(tmp_path), *map(repr, cfgs))
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    ptx = [(tmp_path / f"{i}.ptx").read_text() for i in range(len(cfgs))]
+    wgmmas = rolled.BLOCK_K // 16 * len(rolled.dot_widths)  # (fused later, in the patched PTX)
+    assert ptx[0].count("wgmma.mma_async") == ptx[2].count("wgmma.mma_async") == wgmmas
+    assert ptx[1].count("wgmma.mma_async") >= wgmmas * rolled.ring
+    assert ptx[0].count("mbarrier.try_wait") == 2  # the consumer's wait and the producer's
+    assert ptx[0].count("cp.async.mbarrier.arrive") == 1
+    saved = lines[1]["cubin_bytes"] - lines[0]["cubin_bytes"]
+    assert saved >= 4 * 1024 * (rolled.ring - 1), saved
+    # (The barriers' set-up stays one instruction group a stage.)
+    per_stage = (lines[0]["cubin_bytes"] - lines[2]["cubin_bytes"]) / (rolled.ring - shallow.ring)
+    assert per_stage <= 1024, per_stage
+
+
+def test_a_walk_keeps_its_ring_unrolled():
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, PERSISTENT=True)
+    assert ws_tile.is_valid(walk, 3072, 2048)
+    assert not ws_tile.is_valid(replace(walk, ROLLED=True), 3072, 2048)
 
 
 # A TMA load from global to shared memory, completing on an mbarrier, and the descriptor it

@@ -927,3 +927,19 @@ def test_a_guarded_bucket_that_drops_every_config_keeps_the_tables_row(monkeypat
     assert said and "the table's row stays" in said[0]
     with pytest.raises(SystemExit, match="none of 2 configs is correct"):
         tuning.tune_bucket(None, 16, None, lambda m: ["a", "b"], None, 1, False, current="row")
+
+
+def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_is_valid
+
+    offered = 0
+    for limit, cfg in triton_tuned.TABLE:
+        cfgs = tune_triton.with_rolled_ring(REPRESENTATIVE[limit])
+        assert cfgs[0] == cfg
+        if isinstance(cfg, WsTileConfig) and not cfg.PERSISTENT:
+            assert cfgs[1:] == [replace(cfg, ROLLED=True)] and ws_is_valid(cfgs[1], N, K)
+            offered += 1
+        else:
+            assert cfgs == [cfg]
+    assert offered >= 30  # the Gluon rows of one tile a CTA, M = 2 to 972

@@ -97,6 +97,7 @@ class WsTileConfig:
     ONE_C_TILE: bool = False  # the dots' output tiles staged one after another in one buffer
     C_IN_RING: bool = False  # one tile a CTA: its output staged in the emptied ring (c_tile_bytes)
     ONE_PRELOAD_SYNC: bool = False  # one CTA barrier in the preload, not one per load (PTX)
+    ROLLED: bool = False  # the ring as one loop over the K steps (_consume_rolled)
 
     @property
     def num_warps(self) -> int:
@@ -193,6 +194,7 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and cfg.GROUP_M >= 0
         and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
         and (not cfg.ONE_PRELOAD_SYNC or cfg.PRELOAD > 0)
+        and (not cfg.ROLLED or not cfg.PERSISTENT)  # a walk's rings stay unrolled
     )
 
 
@@ -603,6 +605,98 @@ def _stage(acc, c_smem, SWAP_AB: gl.constexpr):
     c_smem.store(out)
 
 
+@gluon.jit
+def _bar(bars, s: gl.constexpr, ROLLED: gl.constexpr):
+    """Ring stage s's mbarrier: an element of one allocation (ROLLED) or of a tuple."""
+    if ROLLED:
+        return bars.index(s)
+    else:
+        return bars[s]
+
+
+@gluon.jit
+def _issue_at(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, bar, x0, y0, i, s,
+    HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr,
+):  # fmt: skip
+    """_issue_stage with the ring stage and its barrier given at run time (ROLLED)."""
+    BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
+    BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
+    BLOCK_S2: gl.constexpr = y2_desc.block_type.shape[0]
+    PART_K: gl.constexpr = y_desc.block_type.shape[1]
+    K_PARTS: gl.constexpr = BLOCK_K // PART_K
+    Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
+    Y3_BYTES: gl.constexpr = _third_dot_rows(y_ring.type.shape[1], BLOCK_S2, FUSED) * PART_K * 2
+    Y_BYTES: gl.constexpr = K_PARTS * (y_desc.block_type.nbytes + Y2_BYTES + Y3_BYTES)
+    stage_bytes: gl.constexpr = x_desc.block_type.nbytes + Y_BYTES
+    k = i * BLOCK_K
+    mbarrier.expect(bar, stage_bytes)
+    tma.async_copy_global_to_shared(x_desc, [x0, k], bar, x_ring.index(s))
+    for part in gl.static_range(K_PARTS):
+        y, y2, _ = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
+        tma.async_copy_global_to_shared(y_desc, [y0, k + part * PART_K], bar, y)
+        if HAS_S2 and not ONE_BOX:
+            tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k + part * PART_K], bar, y2)
+
+
+@gluon.jit
+def _produce_rolled(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+    K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr, FUSED: gl.constexpr,
+    ONE_BOX: gl.constexpr,
+):  # fmt: skip
+    """_produce as one loop over the K steps after the preload (ROLLED)."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    for i in range(PRELOAD, K_TILES):
+        s = i % STAGES
+        mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
+        _issue_at(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready.index(s), x0, y0, i, s,
+                  HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+
+
+@gluon.jit
+def _consume_rolled(
+    x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+    FUSED: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr,
+    layouts: gl.constexpr, laps_before,
+):  # fmt: skip
+    """_consume as one loop over the K steps, one stage's code, its barriers indexed at run
+    time (ROLLED): a fraction of the code, and Triton's CTA barriers around the indexed
+    barrier accesses."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    BLOCK_R: gl.constexpr = x_ring.type.shape[1]
+    HAS_S3: gl.constexpr = BLOCK_S3 > 0
+    PART_K: gl.constexpr = y_ring.type.shape[2]
+    K_PARTS: gl.constexpr = x_ring.type.shape[2] // PART_K
+    acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
+    for i in range(K_TILES):
+        s = i % STAGES
+        mbarrier.wait(ready.index(s), (i // STAGES) & 1)
+        x = x_ring.index(s)
+        for part in gl.static_range(K_PARTS):
+            xp = x
+            if K_PARTS > 1:
+                xp = x.slice(part * PART_K, PART_K, dim=1)
+            y, y2, y3 = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
+            acc = warpgroup_mma(xp, y.permute((1, 0)), acc, is_async=True)
+            if HAS_S2:
+                acc2 = warpgroup_mma(xp, y2.permute((1, 0)), acc2, is_async=True)
+            if HAS_S3:
+                acc3 = warpgroup_mma(xp, y3.permute((1, 0)), acc3, is_async=True)
+        if HAS_S3:
+            acc, acc2, acc3, _ = warpgroup_mma_wait(
+                num_outstanding=3 * K_PARTS, deps=(acc, acc2, acc3, x)
+            )
+        elif HAS_S2:
+            acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2 * K_PARTS, deps=(acc, acc2, x))
+        else:
+            acc, _ = warpgroup_mma_wait(num_outstanding=K_PARTS, deps=(acc, x))
+        if i > 0:
+            prev = (i + STAGES - 1) % STAGES
+            async_copy.mbarrier_arrive(empty.index(prev), increment_count=False)
+    return _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
+
+
 @gluon.jit(do_not_specialize=["M"])
 def _ws_tile_kernel(
     x_desc,  # [R, K] with (BLOCK_R, BLOCK_K) boxes
@@ -625,6 +719,7 @@ def _ws_tile_kernel(
     BLOCK_S3: gl.constexpr,  # the third dot's width (its Y rows come in Y's boxes); 0: none
     ONE_C_TILE: gl.constexpr,  # the dots' output tiles staged in turn in the first's buffer
     C_IN_RING: gl.constexpr,  # the output tiles staged in the ring, emptied by then (one tile)
+    ROLLED: gl.constexpr,  # _produce_rolled and _consume_rolled (one tile a CTA)
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -684,27 +779,35 @@ def _ws_tile_kernel(
             )
     # One allocation per mbarrier (tuples): Triton orders accesses to one allocation with a
     # bar.sync, whatever the index.
-    ready = ()
-    empty = ()
-    for _ in gl.static_range(STAGES):
-        ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
-        empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
+    if ROLLED:
+        ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    else:
+        ready = ()
+        empty = ()
+        for _ in gl.static_range(STAGES):
+            ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
+            empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
     # The warp-specialized region's partitions start 0.4-1.1 us after the kernel's entry
     # (probe at commit ade0bf1): the first PRELOAD stages' "ready"
     # barriers are set up first and their loads go out at once, before the other barriers.
     # (Worker partitions take no None: without a second dot, y_desc stands in for y2_desc.)
     y2_or_y = y2_desc if HAS_S2 else y_desc
     for s in gl.static_range(PRELOAD):
-        mbarrier.init(ready[s], count=1)  # the producer's expect; TMA completes the bytes
+        mbarrier.init(_bar(ready, s, ROLLED), count=1)  # the producer's expect; TMA the bytes
     if PRELOAD > 0:
         fence_async_shared()
         for s in gl.static_range(PRELOAD):
-            _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
-                         HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+            if ROLLED:
+                _issue_at(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready.index(s), x0,
+                          y0, s, s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+            else:
+                _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s,
+                             s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
     for s in gl.static_range(STAGES):
         if s >= PRELOAD:
-            mbarrier.init(ready[s], count=1)
-        mbarrier.init(empty[s], count=32 * gl.num_warps())  # each consumer thread
+            mbarrier.init(_bar(ready, s, ROLLED), count=1)
+        mbarrier.init(_bar(empty, s, ROLLED), count=32 * gl.num_warps())  # each consumer thread
     fence_async_shared()
 
     layouts: gl.constexpr = (
@@ -736,7 +839,7 @@ def _ws_tile_kernel(
     accs = gl.warp_specialize(
         [
             (
-                _consume,
+                _consume_rolled if ROLLED else _consume,
                 (
                     x_ring,
                     y_ring,
@@ -754,7 +857,7 @@ def _ws_tile_kernel(
                 ),
             ),
             (
-                _produce,
+                _produce_rolled if ROLLED else _produce,
                 (
                     x_desc,
                     y_desc,
@@ -907,4 +1010,5 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.BLOCK_S3,
         cfg.ONE_C_TILE,
         cfg.C_IN_RING,
+        cfg.ROLLED,
     )
