@@ -402,6 +402,8 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     assert hinted, "the hint was not added (l2_hints found the PTX laid out otherwise)"
     if cfg.ONE_PRELOAD_SYNC:  # the other changes (their own tests)
         ptx = preload_syncs.with_one_preload_sync(ptx)
+    if cfg.ROLLED:
+        ptx = preload_syncs.without_wait_syncs(ptx)
     if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
         ptx = wgmma_fuse.with_fused_dots(ptx, *cfg.dot_widths)
     descriptors = l2_hints.descriptor_registers(ptx)
@@ -467,6 +469,51 @@ def test_one_preload_sync_refuses_ptx_laid_out_otherwise():
         with pytest.raises(ValueError, match=why):
             preload_syncs.with_one_preload_sync(bad)
     assert not ws_tile.is_valid(WsTileConfig(64, 16, 128, ONE_PRELOAD_SYNC=True), 3072, 2048)
+
+
+_WAIT = "mbarrier.try_wait.parity"
+
+
+def _syncs_before_waits(ptx: str) -> int:
+    """CTA barriers whose next instruction (past .loc lines, comments and the inline asm's
+    opening) is an mbarrier wait."""
+    lines = [line.strip() for line in ptx.splitlines()]
+    skip = (".loc", "//", "{", ".reg .pred complete;", "waitLoop:")
+    count = 0
+    for i, line in enumerate(lines):
+        if line.startswith("bar.sync"):
+            nxt = next((text for text in lines[i + 1 :] if text and not text.startswith(skip)), "")
+            count += nxt.startswith(_WAIT)
+    return count
+
+
+@pytest.mark.parametrize("rolled", ROLLED_VARIANTS, ids=repr)
+def test_a_rolled_ring_waits_on_its_mbarriers_without_a_cta_barrier(rolled, ws_compiled):
+    """ROLLED: Triton puts a CTA barrier before every K step's wait (one allocation of
+    barriers, indexed at run time; the unrolled ring gets one a lap, where a stage's barrier
+    comes round again); the PTX the solution runs has none there, and nothing else removed."""
+    compiled = ws_compiled[rolled]
+    assert _syncs_before_waits(compiled["ptx"]) >= 1
+    assert _syncs_before_waits(compiled["patched_ptx"]) == 0
+    raw = compiled["ptx"]
+    if rolled.ONE_PRELOAD_SYNC:
+        raw = preload_syncs.with_one_preload_sync(raw)
+    removed = len(_CTA_SYNC.findall(raw)) - len(_CTA_SYNC.findall(compiled["patched_ptx"]))
+    assert removed == _syncs_before_waits(raw) >= 1
+    assert compiled["patched_ptx"].count(_WAIT) == raw.count(_WAIT) == 2
+    assert compiled["patched_spill_stores"] == 0
+
+
+def test_without_wait_syncs_removes_only_the_barrier_right_before_a_wait():
+    sync = "\tbar.sync \t0, 128;\n"
+    wait = (
+        "\t.loc\t1 674 38\n\t// begin inline asm\n\t\n{\n\t.reg .pred complete;\n\twaitLoop:\n"
+        "\tmbarrier.try_wait.parity.shared::cta.b64 complete, [%r1], %r2;\n"
+    )
+    store = "\tcp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%rd1, {%r3, %r4}], [%r5];\n"
+    assert preload_syncs.without_wait_syncs(sync + wait + sync + store) == wait + sync + store
+    with pytest.raises(ValueError, match="no CTA barrier right before an mbarrier wait"):
+        preload_syncs.without_wait_syncs(wait + sync + store)
 
 
 _WGMMA = re.compile(

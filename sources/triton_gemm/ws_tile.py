@@ -69,7 +69,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 
 from .l2_hints import with_evict_first
 from .launch import Described, described, finish_compiled_with, sm_count
-from .preload_syncs import with_one_preload_sync
+from .preload_syncs import with_one_preload_sync, without_wait_syncs
 from .ptx_rewrite import reassembled
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
@@ -661,8 +661,8 @@ def _consume_rolled(
     layouts: gl.constexpr, laps_before,
 ):  # fmt: skip
     """_consume as one loop over the K steps, one stage's code, its barriers indexed at run
-    time (ROLLED): a fraction of the code, and Triton's CTA barriers around the indexed
-    barrier accesses."""
+    time (ROLLED): a fraction of the code. Triton orders the indexed barrier accesses with a
+    CTA barrier a K step, which _finish takes out of the PTX (preload_syncs.py)."""
     STAGES: gl.constexpr = x_ring.type.shape[0]
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
     HAS_S3: gl.constexpr = BLOCK_S3 > 0
@@ -917,10 +917,11 @@ def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
 
 def _finish(kernel, cfg: WsTileConfig):
     """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
-    evict-first (B_EVICT_FIRST) and one CTA barrier in its preload (ONE_PRELOAD_SYNC,
-    preload_syncs.py), from its changed PTX (launch.py runs this once per compile).
-    A change the PTX is not laid out for is left out with a warning: the kernel computes the
-    same without any of them (ONE_WGMMA's ring holds the same rows for two WGMMAs). With ONE_Y_BOX,
+    evict-first (B_EVICT_FIRST), one CTA barrier in its preload (ONE_PRELOAD_SYNC) and none
+    before a rolled ring's waits (ROLLED; both preload_syncs.py), from its changed PTX
+    (launch.py runs this once per compile). A change the PTX is not laid out for is left out
+    with a warning: the kernel computes the same without any of them (ONE_WGMMA's ring holds
+    the same rows for two WGMMAs). With ONE_Y_BOX,
     Y's boxes are widened (_with_wide_y_box): the kernel needs that to be right."""
     if cfg.ONE_Y_BOX:
         kernel = _with_wide_y_box(kernel, cfg)
@@ -928,6 +929,8 @@ def _finish(kernel, cfg: WsTileConfig):
     changes = []
     if cfg.ONE_PRELOAD_SYNC:
         changes.append(("one CTA barrier in the preload", with_one_preload_sync, ()))
+    if cfg.ROLLED:
+        changes.append(("no CTA barrier before the ring's waits", without_wait_syncs, ()))
     if cfg.ONE_WGMMA:
         changes.append(("one WGMMA for all dots", with_fused_dots, cfg.dot_widths))
     if cfg.B_EVICT_FIRST:
