@@ -6,7 +6,7 @@
     fibgemm pack [--check]                                     sources/ -> solution JSONs
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
     fibgemm baseline [--solutions NAME ...] [--m M ...]        both timing protocols side by side
-    fibgemm tune {triton,cute} [TUNER ARGS ...]                retune a table (tuners/, on a GPU)
+    fibgemm tune {triton,cute,cute_portable} [TUNER ARGS ...]  retune a table (tuners/, on a GPU)
 
 Every argument is checked before anything is built or timed, on any machine: a GPU-less machine
 validates the dataset and the arguments, then says that nothing can be timed there (exit 2).
@@ -118,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
 
     tune = sub.add_parser("tune", help="retune a solution's table (runs tuners/tune_<which>.py)")
     _add_root(tune)
-    tune.add_argument("which", choices=["triton", "cute"])
+    tune.add_argument("which", choices=["triton", "cute", "cute_portable"])
     tune.add_argument("tuner_args", nargs=argparse.REMAINDER, help="passed to the tuner")
 
     pack = sub.add_parser("pack", help="pack sources/<name>/ into the solution JSONs")

@@ -135,3 +135,22 @@ def test_validate_checks_a_dataset_or_an_export_without_a_gpu(root, capsys, tmp_
     (root / "definitions/gemm/gemm_n3072_k2048.json").write_text("{")
     assert main(["validate", "--root", str(root)]) == 1
     assert "not valid JSON" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("which", ["triton", "cute", "cute_portable"])
+def test_tune_runs_the_checkouts_tuner_with_its_arguments(which, monkeypatch):
+    """`fibgemm tune WHICH ARGS` runs tuners/tune_WHICH.py of the checkout, arguments as given
+    (the tuner itself needs a GPU: here its command line is what is checked)."""
+    ran = []
+
+    def fake_run(cmd, cwd, env):
+        ran.append((cmd, cwd, env["PYTHONPATH"]))
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    assert main(["tune", which, "--buckets", "160", "--dry-run"]) == 0
+    [(cmd, cwd, path)] = ran
+    assert cmd[1:] == ["-m", f"tuners.tune_{which}", "--buckets", "160", "--dry-run"]
+    assert Path(cwd) == REPO_ROOT and path.split(":")[0] == str(REPO_ROOT)
+    with pytest.raises(SystemExit):
+        parse_args(["tune", "cute_portable_typo"])
