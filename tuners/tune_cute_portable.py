@@ -1,9 +1,10 @@
 """Tune the CuTe DSL solution's portable (mma.sync) table on the GPU at hand and rewrite it.
 
-Usage: python -m tuners.tune_cute_portable [--dry-run] [--buckets 16 32 ...] [--large-shared]
+Usage: fibgemm tune cute_portable [--dry-run] [--buckets 16 32 ...] [--large-shared]
+   (or python -m tuners.tune_cute_portable ...)
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
-(what sm_86, sm_89 and sm_120 allow a CTA, so one table serves every GPU) is compiled, checked
+(what sm_86, sm_89 and sm_120 allow a CTA, so the table serves every GPU) is compiled, checked
 against a float32 reference and timed with torch.matmul under the cold-L2 protocol
 (tuners.common.rank_bucket_over_ms) on the bucket's sample of workload Ms; the config with the
 best geomean ratio takes the bucket. The table between the `# fmt: off` / `# fmt: on` markers
