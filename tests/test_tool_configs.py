@@ -4,6 +4,7 @@ import pytest
 from cute_gemm import portable
 from cute_gemm import tuned as cute_tuned
 from helpers import run_repo_module
+from triton_gemm import portable_tuned as triton_portable
 from triton_gemm import tuned as triton_tuned
 
 from tools.configs import parse_config
@@ -14,8 +15,11 @@ CUTE = config_kinds("cute_gemm")
 
 def test_every_table_config_reads_back_from_its_repr():
     for solution, table in (
-        ("cute_gemm", cute_tuned.TABLE + portable.TABLE),
-        ("triton_gemm", triton_tuned.TABLE),
+        ("cute_gemm", cute_tuned.TABLE + portable.TABLE + portable.TABLE_LARGE_SHARED),
+        (
+            "triton_gemm",
+            triton_tuned.TABLE + triton_portable.TMA_TABLE + triton_portable.POINTER_TABLE,
+        ),
     ):
         kinds = config_kinds(solution)
         for _, cfg in table:
@@ -41,3 +45,22 @@ def test_the_sanitizer_names_a_bad_config_before_touching_a_gpu():
     out = run_repo_module("tools.sanitize", "cute_gemm", "--config", "PortableConfig(tile_p=", "7")
     assert out.returncode == 2
     assert "not a config: 'PortableConfig(tile_p='" in out.stderr
+
+
+def test_the_sanitizer_runs_a_gluon_config_through_the_solution_once_registered(monkeypatch):
+    """--config with a Gluon tile: the solution's own launch_config runs it, its kernel
+    registered by reading the config kinds (no path was chosen in this process)."""
+    from triton_gemm import main as solution
+    from triton_gemm.ws_tile import WsTileConfig
+
+    from tools.sanitize import launchers
+
+    monkeypatch.setattr(solution, "_KERNELS", {k: v for k, v in solution._KERNELS.items()
+                                               if k is not WsTileConfig})  # fmt: skip
+    launched = []
+    monkeypatch.setattr(solution, "launch_config", lambda a, b, c, cfg: launched.append(cfg))
+    row = next(cfg for _, cfg in triton_tuned.TABLE if isinstance(cfg, WsTileConfig))
+    [(label, launch)] = launchers("triton_gemm", [repr(row)])
+    assert WsTileConfig in solution._KERNELS and label == f" {row!r}"
+    launch(None, None, None)
+    assert launched == [row]

@@ -841,7 +841,7 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
     assert len(changed) == 1
     assert changed[0][1].endswith("# 0.877x") and repr(cfg) in changed[0][1]
     namespace = {"PortableConfig": portable.PortableConfig}
-    exec(tuner.TABLE_RE.search(rewritten).group(0).replace("# fmt: off", ""), namespace)
+    exec(tuner.table_re().search(rewritten).group(0).replace("# fmt: off", ""), namespace)
     assert dict(namespace["TABLE"])[32] == cfg
     # A bucket the table lacks (the tuner's 972 bucket) goes in before the catch-all line.
     lines[1024] = tuner.render_line(1024, 0.5, cfg)

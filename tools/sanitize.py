@@ -54,27 +54,19 @@ def config_kinds(solution: str) -> dict[str, type]:
         from cute_gemm.portable import PortableConfig
 
         return {"CuteConfig": CuteConfig, "PortableConfig": PortableConfig}
-    from triton_gemm.gemv import GemvConfig
-    from triton_gemm.kernel import GemmConfig
-    from triton_gemm.pair import PairConfig
-    from triton_gemm.tma import TmaConfig
-    from triton_gemm.tma_tile import TileTmaConfig
-    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm import main as solution
 
-    kinds = (GemvConfig, GemmConfig, PairConfig, TmaConfig, TileTmaConfig, WsTileConfig)
-    return {kind.__name__: kind for kind in kinds}
+    solution._hopper_table()  # registers the Gluon tile's kind beside the others
+    return {kind.__name__: kind for kind in solution._KERNELS}
 
 
 def launchers(solution: str, configs: list[str]) -> list[tuple[str, object]]:
     """(label, launch(a, b, c)): the solution's run, or each config through launch_config."""
     if not configs:
         return [("", importlib.import_module(f"{solution}.main").run)]
-    kinds = config_kinds(solution)
+    kinds = config_kinds(solution)  # (for triton_gemm, registers the Gluon tile's kernel too)
     cfgs = [parse_config(text, kinds) for text in configs]  # every one named before a launch
-    if solution == "triton_gemm":  # registers the Gluon tile's kernel, as the tuner does
-        from tuners.tune_triton import launch_config
-    else:
-        from cute_gemm.main import launch_config
+    launch_config = importlib.import_module(f"{solution}.main").launch_config
     return [(f" {cfg!r}", lambda a, b, c, cfg=cfg: launch_config(a, b, c, cfg)) for cfg in cfgs]
 
 

@@ -206,9 +206,7 @@ def tune_bucket(
     if pool is not None:
         scored = pool.rank(ms, cfgs, iters, guard)
         if not scored:
-            if guard is not None and current is not None:
-                return _kept_under_guard(limit, current, len(cfgs), report)
-            _nothing_ranked(limit, cfgs, guard)
+            return _nothing_ranked(limit, cfgs, guard, current, report)
         if report:
             report(scoreboard(scored, current))
         return scored[0][1], bucket_line_over_ms(ms, limit, scored, len(scored))
@@ -217,9 +215,7 @@ def tune_bucket(
     else:
         ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
     if not ranked:
-        if guard is not None and current is not None:
-            return _kept_under_guard(limit, current, len(cfgs), report)
-        _nothing_ranked(limit, cfgs, guard)
+        return _nothing_ranked(limit, cfgs, guard, current, report)
     if report:  # over every M `ranked` holds speedups already, at one M times
         speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
         report(scoreboard(speedups, current))
@@ -228,23 +224,23 @@ def tune_bucket(
     return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
 
 
-def _kept_under_guard(limit: int, current: object, n: int, report) -> tuple[object, str]:
-    """A guarded bucket whose every candidate moved the reference keeps the table's row, named
-    as such, so that one such bucket does not end a run over many."""
+def _nothing_ranked(
+    limit: int, cfgs: Sequence, guard: float | None, current: object, report
+) -> tuple[object, str]:
+    """A bucket where no candidate ranked. Under the guard, with a table row to keep, the row
+    stays, named as such, so that one such bucket does not end a run over many; otherwise the
+    run stops, naming the bucket."""
+    label = bucket_label(limit)
+    if guard is None or current is None:
+        within = " and within the reference guard" if guard is not None else ""
+        raise SystemExit(f"bucket <= {label}: none of {len(cfgs)} configs is correct{within}")
     line = (
-        f"bucket <= {bucket_label(limit)}: all {n} configs moved torch.matmul past the guard; "
+        f"bucket <= {label}: all {len(cfgs)} configs moved torch.matmul past the guard; "
         "the table's row stays"
     )
     if report:
         report(f"      {line}")
     return current, line
-
-
-def _nothing_ranked(limit: int, cfgs: Sequence, guard: float | None) -> None:
-    within = " and within the reference guard" if guard is not None else ""
-    raise SystemExit(
-        f"bucket <= {bucket_label(limit)}: none of {len(cfgs)} configs is correct{within}"
-    )
 
 
 SCOREBOARD_ROWS = 12

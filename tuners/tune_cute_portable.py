@@ -132,7 +132,6 @@ def table_re(name: str = "TABLE") -> re.Pattern:
     return re.compile(rf"# fmt: off\n{name} = \[\n(.*?)\n\]\n# fmt: on", re.S)
 
 
-TABLE_RE = table_re()
 LIMIT_RE = re.compile(r"^\s*\((\d+|1 << 62),")
 
 
@@ -168,8 +167,8 @@ def main() -> int:
                    help="offer only candidates with K sliced over this many warps (and the "
                         "table's current config)")  # fmt: skip
     p.add_argument("--large-shared", action="store_true",
-                   help="offer only configs of 96 to 160 KB of shared memory (deeper rings), "
-                        "for the table of GPUs that allow a CTA that much")  # fmt: skip
+                   help="tune TABLE_LARGE_SHARED, for GPUs that allow a CTA 160 KB of shared "
+                        "memory, among configs of up to that much (deeper rings too)")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
@@ -185,9 +184,8 @@ def main() -> int:
         return 2
     path = REPO_ROOT / "sources" / "cute_gemm" / "portable.py"
     name = "TABLE_LARGE_SHARED" if args.large_shared else "TABLE"
-    lines = table_lines(
-        path.read_text(), name
-    )  # untuned buckets keep theirs, ratio comment included
+    # Untuned buckets keep their lines, ratio comments included.
+    lines = table_lines(path.read_text(), name)
     timer = ColdL2Timer()
     b = torch.randn(cute_main.N, cute_main.K, dtype=torch.float16, device="cuda")
     for limit, ms in BUCKETS:
