@@ -48,8 +48,8 @@ def test_the_sanitizer_names_a_bad_config_before_touching_a_gpu():
 
 
 def test_the_sanitizer_runs_a_gluon_config_through_the_solution_once_registered(monkeypatch):
-    """--config with a Gluon tile: the solution's own launch_config runs it, its kernel
-    registered by reading the config kinds (no path was chosen in this process)."""
+    """--config with a Gluon tile: read without registering anything, then run through the
+    solution's launch_config with its kernel registered (no path was chosen in this process)."""
     from triton_gemm import main as solution
     from triton_gemm.ws_tile import WsTileConfig
 
@@ -61,6 +61,6 @@ def test_the_sanitizer_runs_a_gluon_config_through_the_solution_once_registered(
     monkeypatch.setattr(solution, "launch_config", lambda a, b, c, cfg: launched.append(cfg))
     row = next(cfg for _, cfg in triton_tuned.TABLE if isinstance(cfg, WsTileConfig))
     [(label, launch)] = launchers("triton_gemm", [repr(row)])
-    assert WsTileConfig in solution._KERNELS and label == f" {row!r}"
+    assert WsTileConfig not in solution._KERNELS and label == f" {row!r}"
     launch(None, None, None)
-    assert launched == [row]
+    assert launched == [row] and WsTileConfig in solution._KERNELS

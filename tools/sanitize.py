@@ -55,18 +55,22 @@ def config_kinds(solution: str) -> dict[str, type]:
 
         return {"CuteConfig": CuteConfig, "PortableConfig": PortableConfig}
     from triton_gemm import main as solution
+    from triton_gemm.ws_tile import WsTileConfig
 
-    solution._hopper_table()  # registers the Gluon tile's kind beside the others
-    return {kind.__name__: kind for kind in solution._KERNELS}
+    # The solution's kernel registry, and the Gluon tile it adds on choosing the Hopper path.
+    return {kind.__name__: kind for kind in (*solution._KERNELS, WsTileConfig)}
 
 
 def launchers(solution: str, configs: list[str]) -> list[tuple[str, object]]:
     """(label, launch(a, b, c)): the solution's run, or each config through launch_config."""
     if not configs:
         return [("", importlib.import_module(f"{solution}.main").run)]
-    kinds = config_kinds(solution)  # (for triton_gemm, registers the Gluon tile's kernel too)
+    kinds = config_kinds(solution)
     cfgs = [parse_config(text, kinds) for text in configs]  # every one named before a launch
-    launch_config = importlib.import_module(f"{solution}.main").launch_config
+    if solution == "triton_gemm":  # registers the Gluon tile's kernel, as the tuner does
+        from tuners.tune_triton import launch_config
+    else:
+        from cute_gemm.main import launch_config
     return [(f" {cfg!r}", lambda a, b, c, cfg=cfg: launch_config(a, b, c, cfg)) for cfg in cfgs]
 
 
