@@ -893,25 +893,6 @@ def test_portable_cute_tuner_offers_sliced_k_and_can_offer_only_it():
         assert all(portable.is_valid(c, K) for c in sliced)
 
 
-def test_a_gluon_tile_launches_before_any_path_was_chosen(monkeypatch):
-    """The solution registers the Gluon tile's kernel on the tile's first launch, so a tuner, a
-    test or a tool may launch a Hopper row in a process that never chose a path (a GPU test run
-    alone once failed with a KeyError for want of it); a kind it has no kernel for is named."""
-    from triton_gemm import main as solution
-    from triton_gemm import ws_tile
-    from triton_gemm.ws_tile import WsTileConfig
-
-    monkeypatch.setattr(solution, "INTERPRET", False)
-    monkeypatch.setattr(solution, "_KERNELS", {
-        kind: entry for kind, entry in solution._KERNELS.items() if kind is not WsTileConfig
-    })  # fmt: skip
-    cfg = WsTileConfig(64, 16, 128, SWAP_AB=True)
-    assert solution._kernel_of(cfg) == (ws_tile._ws_tile_kernel, ws_tile, cfg)
-    assert solution._KERNELS[WsTileConfig] == (ws_tile._ws_tile_kernel, ws_tile)
-    with pytest.raises(TypeError, match="no kernel for str"):
-        solution._kernel_of("a config")
-
-
 def test_a_guarded_bucket_that_drops_every_config_keeps_the_tables_row(monkeypatch):
     """One bucket where every candidate moves the reference does not end a guarded run over many
     buckets: the table's row stays, and the line says why; without a guard or a row it stops."""

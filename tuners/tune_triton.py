@@ -45,9 +45,9 @@ from tuners.common import (
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from triton_gemm import gemv  # noqa: E402
-from triton_gemm import main as solution  # noqa: E402
 from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
+from triton_gemm.main import launch_config  # noqa: E402
 from triton_gemm.pair import PairConfig  # noqa: E402
 from triton_gemm.pair import is_valid as pair_is_valid  # noqa: E402
 from triton_gemm.tma import TmaConfig  # noqa: E402
@@ -58,11 +58,6 @@ from triton_gemm.ws_tile import WsTileConfig  # noqa: E402
 from triton_gemm.ws_tile import is_valid as ws_tile_is_valid  # noqa: E402
 
 TUNED_PATH = REPO_ROOT / "sources" / "triton_gemm" / "tuned.py"
-
-
-def launch_config(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, cfg) -> None:
-    """The solution's launch_config, under a name the pool's workers import (launch_ref)."""
-    solution.launch_config(a, b, c, cfg)
 
 
 def select_config(m: int):
@@ -478,7 +473,7 @@ def main() -> int:
     tune_and_save(
         run.args, run.kept, "tuners/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, run.candidates,
         launch_config, ok_cfgs, run.current, method_note=run.note,
-        launch_ref=("tuners.tune_triton", "launch_config"),
+        launch_ref=("triton_gemm.main", "launch_config"),
     )  # fmt: skip
     return 0
 
