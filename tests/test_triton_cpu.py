@@ -164,6 +164,27 @@ def test_tile_tma_variant_matches_float64(cfg, m, tiles):
     torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
+ROLLED_VARIANTS = (
+    WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, ONE_PRELOAD_SYNC=True, ROLLED=True),
+    WsTileConfig(64, 32, 128, PRELOAD=2, ROLLED=True),
+    WsTileConfig(64, 64, 64, PRELOAD=6, ONE_PRELOAD_SYNC=True, ROLLED=True),
+    WsTileConfig(64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, C_IN_RING=True, ROLLED=True),
+    WsTileConfig(128, 128, 64, 64, PRELOAD=1, ONE_WGMMA=True, ROLLED=True),
+    # Passes of 4 and 2 K steps over rings of 8 (the table's rows at M = 16 and 64).
+    WsTileConfig(
+        64,
+        16,
+        128,
+        SWAP_AB=True,
+        STAGES=8,
+        PRELOAD=2,
+        ONE_PRELOAD_SYNC=True,
+        ROLLED=True,
+        UNROLL=4,
+    ),  # fmt: skip
+    WsTileConfig(64, 32, 128, STAGES=8, PRELOAD=2, ROLLED=True, UNROLL=2),
+)
+
 # The Gluon warp-specialized tiles: straight and swap-AB, one and two dots (two dots also as one
 # WGMMA), 64- and 128-row MMA tiles (one and two consumer warp groups), every K depth, none to
 # all of the ring preloaded, and the table's.
@@ -261,6 +282,9 @@ WS_VARIANTS = sorted(
             ONE_C_TILE=True,
             C_IN_RING=True,
         ),  # fmt: skip
+        # The ring as one loop (ROLLED), on the shapes of the table's rows at M = 16, 64, 128,
+        # 256 and 972 (their preloads, one-barrier preloads, fused dots, output in the ring).
+        *ROLLED_VARIANTS,
         # Two dots of one width (64 = 32 + 32 and 256 = 128 + 128) as one WGMMA, two Y boxes or
         # one, the halves staged in turn, walked.
         WsTileConfig(64, 32, 64, 32, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True),
@@ -325,8 +349,11 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     assert "cp.async.mbarrier.arrive.noinc.shared.b64" in ptx
     loads = 1 + cfg.BLOCK_K // cfg.y_box_k * (1 + (cfg.BLOCK_S2 > 0 and not cfg.ONE_Y_BOX))
     staging = 2 * (len(cfg.dot_widths) - 1) if cfg.ONE_C_TILE else 0
+    # A rolled ring's barriers are one allocation, which Triton orders with a bar.sync more
+    # around each preloaded stage, before the consumers' wait a K step and after the set-up.
+    rolled = (cfg.PRELOAD + 2) * cfg.ROLLED
     bar_syncs = ptx.count("bar.sync")
-    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging, bar_syncs
+    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging + rolled, bar_syncs
     assert spill_stores == 0
     # The ring as configured beside the output tile (stages_that_fit's budget).
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
@@ -334,6 +361,48 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     tile_bytes = cfg.BLOCK_R * (cfg.BLOCK_S if cfg.ONE_C_TILE else cfg.width) * 2
     tile_bytes *= not cfg.C_IN_RING
     assert ring_bytes + tile_bytes <= shared <= ring_bytes + tile_bytes + 1024 <= 227 * 1024
+
+
+@pytest.mark.parametrize("rolled", ROLLED_VARIANTS, ids=repr)
+def test_a_rolled_ring_is_one_stage_of_code_whatever_its_depth(rolled, tmp_path):
+    """ROLLED: one pass of UNROLL K steps' waits, WGMMAs and releases in a loop, where the
+    unrolled ring repeats them for every stage (and again for the K steps left over): 4 KB or
+    more saved a stage past the pass (the unrolled ring costs ~10 KB a stage), under 1 KB a
+    stage of its own."""
+    unrolled = replace(rolled, ROLLED=False, UNROLL=1)
+    u = rolled.UNROLL
+    shallow = replace(
+        rolled, STAGES=rolled.ring // 2, PRELOAD=min(rolled.PRELOAD, rolled.ring // 2)
+    )
+    cfgs = (rolled, unrolled, shallow)
+    out = run_repo_module("tools.compile_ws_tile", str(tmp_path), *map(repr, cfgs))
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    ptx = [(tmp_path / f"{i}.ptx").read_text() for i in range(len(cfgs))]
+    wgmmas = rolled.BLOCK_K // 16 * len(rolled.dot_widths)  # (fused later, in the patched PTX)
+    assert ptx[0].count("wgmma.mma_async") == ptx[2].count("wgmma.mma_async") == wgmmas * u
+    assert ptx[1].count("wgmma.mma_async") >= wgmmas * rolled.ring
+    assert ptx[0].count("mbarrier.try_wait") == u + 1  # the consumer's waits, the producer's
+    assert ptx[0].count("cp.async.mbarrier.arrive") == u
+    saved = lines[1]["cubin_bytes"] - lines[0]["cubin_bytes"]
+    assert saved >= 4 * 1024 * (rolled.ring - u), saved
+    # (The barriers' set-up stays one instruction group a stage.)
+    per_stage = (lines[0]["cubin_bytes"] - lines[2]["cubin_bytes"]) / (rolled.ring - shallow.ring)
+    assert per_stage <= 1024, per_stage
+
+
+def test_a_rolled_pass_divides_the_k_steps_and_needs_a_rolled_ring():
+    rolled = WsTileConfig(64, 32, 128, STAGES=8, PRELOAD=2, ROLLED=True)  # 16 K steps
+    for unroll, valid in ((1, True), (2, True), (4, True), (8, True), (16, True), (3, False)):
+        assert ws_tile.is_valid(replace(rolled, UNROLL=unroll), 3072, 2048) == valid, unroll
+    assert not ws_tile.is_valid(replace(rolled, ROLLED=False, UNROLL=4), 3072, 2048)
+    assert not ws_tile.is_valid(replace(rolled, UNROLL=0), 3072, 2048)
+
+
+def test_a_walk_keeps_its_ring_unrolled():
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, PERSISTENT=True)
+    assert ws_tile.is_valid(walk, 3072, 2048)
+    assert not ws_tile.is_valid(replace(walk, ROLLED=True), 3072, 2048)
 
 
 # A TMA load from global to shared memory, completing on an mbarrier, and the descriptor it
@@ -356,6 +425,8 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     assert hinted, "the hint was not added (l2_hints found the PTX laid out otherwise)"
     if cfg.ONE_PRELOAD_SYNC:  # the other changes (their own tests)
         ptx = preload_syncs.with_one_preload_sync(ptx)
+    if cfg.ROLLED:
+        ptx = preload_syncs.without_wait_syncs(ptx)
     if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
         ptx = wgmma_fuse.with_fused_dots(ptx, *cfg.dot_widths)
     descriptors = l2_hints.descriptor_registers(ptx)
@@ -421,6 +492,50 @@ def test_one_preload_sync_refuses_ptx_laid_out_otherwise():
         with pytest.raises(ValueError, match=why):
             preload_syncs.with_one_preload_sync(bad)
     assert not ws_tile.is_valid(WsTileConfig(64, 16, 128, ONE_PRELOAD_SYNC=True), 3072, 2048)
+
+
+_WAIT = "mbarrier.try_wait.parity"
+
+
+def _syncs_before_waits(ptx: str) -> int:
+    """CTA barriers whose next instruction (past .loc lines, comments and the inline asm's
+    opening) is an mbarrier wait."""
+    lines = [line.strip() for line in ptx.splitlines()]
+    skip = (".loc", "//", "{", ".reg .pred complete;", "waitLoop:")
+    count = 0
+    for i, line in enumerate(lines):
+        if line.startswith("bar.sync"):
+            nxt = next((text for text in lines[i + 1 :] if text and not text.startswith(skip)), "")
+            count += nxt.startswith(_WAIT)
+    return count
+
+
+@pytest.mark.parametrize("rolled", ROLLED_VARIANTS, ids=repr)
+def test_a_rolled_ring_waits_on_its_mbarriers_without_a_cta_barrier(rolled, ws_compiled):
+    """ROLLED: Triton puts a CTA barrier before every K step's wait (one allocation of
+    barriers, indexed at run time; the unrolled ring gets one a lap, where a stage's barrier
+    comes round again); the PTX the solution runs has none there, and nothing else removed."""
+    compiled = ws_compiled[rolled]
+    assert _syncs_before_waits(compiled["ptx"]) >= 1
+    assert _syncs_before_waits(compiled["patched_ptx"]) == 0
+    raw = compiled["ptx"]
+    if rolled.ONE_PRELOAD_SYNC:
+        raw = preload_syncs.with_one_preload_sync(raw)
+    removed = len(_CTA_SYNC.findall(raw)) - len(_CTA_SYNC.findall(compiled["patched_ptx"]))
+    assert removed == _syncs_before_waits(raw) >= 1
+    assert compiled["patched_ptx"].count(_WAIT) == raw.count(_WAIT) == rolled.UNROLL + 1
+    assert compiled["patched_spill_stores"] == 0
+
+
+def test_without_wait_syncs_removes_only_the_barrier_right_before_a_wait():
+    sync = "\tbar.sync \t0, 128;\n"
+    wait = (
+        "\t.loc\t1 674 38\n\t// begin inline asm\n\t\n{\n\t.reg .pred complete;\n\twaitLoop:\n"
+        "\tmbarrier.try_wait.parity.shared::cta.b64 complete, [%r1], %r2;\n"
+    )
+    store = "\tcp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%rd1, {%r3, %r4}], [%r5];\n"
+    assert preload_syncs.without_wait_syncs(sync + wait + sync + store) == wait + sync + store
+    assert preload_syncs.without_wait_syncs(wait + sync + store) == wait + sync + store
 
 
 _WGMMA = re.compile(

@@ -906,3 +906,27 @@ def test_a_guarded_bucket_that_drops_every_config_keeps_the_tables_row(monkeypat
     assert said and "the table's row stays" in said[0]
     with pytest.raises(SystemExit, match="none of 2 configs is correct"):
         tuning.tune_bucket(None, 16, None, lambda m: ["a", "b"], None, 1, False, current="row")
+
+
+def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_is_valid
+
+    offered = 0
+    for limit, cfg in triton_tuned.TABLE:
+        cfgs = tune_triton.with_rolled_ring(REPRESENTATIVE[limit])
+        assert cfgs[0] == cfg
+        if isinstance(cfg, WsTileConfig) and not cfg.PERSISTENT:
+            row = replace(cfg, ROLLED=False, UNROLL=1)
+            assert {row, replace(row, ROLLED=True)} <= set(cfgs)
+            assert all(ws_is_valid(c, N, K) for c in cfgs) and len(set(cfgs)) == len(cfgs)
+            for c in cfgs:  # the same tile; rolled passes of UNROLL steps over a ring of them
+                assert replace(c, ROLLED=False, UNROLL=1, STAGES=0, PRELOAD=0) == replace(
+                    row, STAGES=0, PRELOAD=0
+                )
+                assert c.ring % c.UNROLL == 0 and (c.UNROLL == 1 or c.ROLLED)
+            assert {c.UNROLL for c in cfgs} >= {1, 2}
+            offered += 1
+        else:
+            assert cfgs == [cfg]
+    assert offered >= 30  # the Gluon rows of one tile a CTA, M = 2 to 972

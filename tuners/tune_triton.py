@@ -12,12 +12,13 @@ output staged in the emptied ring (a stage more where the output tile's bytes ma
 --neighbours, against the configs of the buckets on either side (a second look at a pick one
 tuning run made within its noise); with --gemvs, at M <= 8 against the CUDA-core GEMVs
 (gemv.py) at 1-12 pipeline stages; with --one-preload-sync, each Gluon config with one CTA
-barrier in its preload (preload_syncs.py), preloading 1 to all of its ring stages.
+barrier in its preload (preload_syncs.py), preloading 1 to all of its ring stages; with
+--rolled, each Gluon config against its ring rolled into one loop (ROLLED).
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
                                   [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
-                                   | --gemvs | --one-preload-sync]
+                                   | --gemvs | --one-preload-sync | --rolled]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -312,6 +313,27 @@ def with_shallower_rings(m: int) -> list:
     return [cfg] + [c for c in shallower if ws_tile_is_valid(c, N, K)]
 
 
+def with_rolled_ring(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile of one tile a CTA, the same
+    with its ring as one loop over the K steps (ROLLED, --rolled): a fraction of the code, so
+    that torch.matmul right after it keeps its instructions cached (docs/triton_gemm.md); and
+    rolled with 2, 4 or 8 K steps a pass, the ring cut to a multiple of them (UNROLL)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or cfg.PERSISTENT:
+        return [cfg]
+    row = replace(cfg, ROLLED=False, UNROLL=1)
+    out = [cfg] + [c for c in (row, replace(row, ROLLED=True)) if c != cfg]
+    for unroll in (2, 4, 8):  # a pass of UNROLL stages, the ring cut to a multiple of it
+        stages = row.ring // unroll * unroll
+        if stages < 2:  # (0 would mean as many stages as fit)
+            continue
+        preload = min(row.PRELOAD, stages)
+        c = replace(row, ROLLED=True, UNROLL=unroll, STAGES=stages, PRELOAD=preload)
+        if c not in out and ws_tile_is_valid(c, N, K):
+            out.append(c)
+    return out
+
+
 def with_one_preload_sync(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with one CTA
     barrier in its preload (ONE_PRELOAD_SYNC, preload_syncs.py), preloading as many stages as
@@ -362,6 +384,11 @@ REFINEMENTS = {
         with_shallower_rings,
         "--ring-depths: each bucket's config in the previous table, with shallower rings",
         "only the table's configs, their Gluon rings 1-4 stages shallower",
+    ),
+    "rolled": Refinement(
+        with_rolled_ring,
+        "--rolled: each bucket's config in the previous table, against its ring as one loop",
+        "only the table's configs, against their Gluon rings rolled into one loop",
     ),
     "one_preload_sync": Refinement(
         with_one_preload_sync,

@@ -1,4 +1,5 @@
-"""One CTA barrier, not one per load, in a compiled Gluon kernel's preload, changed in its PTX.
+"""CTA barriers Triton puts around a Gluon kernel's mbarriers that the kernel does not need,
+removed from its PTX: all but one in the preload, and those before a rolled ring's waits.
 
 ws_tile.py issues the first PRELOAD ring stages from the kernel's entry, before the
 warp-specialized region: one thread sets up their "ready" mbarriers, arrives on each with the
@@ -40,3 +41,24 @@ def with_one_preload_sync(ptx: str) -> str:
         raise ValueError("the preload's first TMA load is not behind a CTA barrier")
     kept = preload[: syncs[0].end()] + _PRELOAD_SYNC.sub("", preload[syncs[0].end() :])
     return ptx[: arrive.start()] + kept + ptx[region_start.start() :]
+
+
+# A CTA barrier of the consumers, then (past .loc lines, comments and the inline asm's opening)
+# the wait on a ring stage's mbarrier.
+_WAIT_SYNC = re.compile(
+    r"^[ \t]*bar\.sync[ \t]+0, \d+;[ \t]*\n"
+    r"(?=(?:[ \t]*(?:\.loc[^\n]*|//[^\n]*|\{|\.reg \.pred complete;|waitLoop:)?[ \t]*\n)*"
+    r"[ \t]*mbarrier\.try_wait\.parity)",
+    re.M,
+)
+
+
+def without_wait_syncs(ptx: str) -> str:
+    """ptx without the `bar.sync 0, N` right before each mbarrier wait: a rolled ring (ROLLED)
+    indexes its barriers at run time, and Triton, which cannot tell the stages apart, orders
+    every K step's wait after the previous step's release with a CTA barrier (the unrolled
+    ring gets one a lap, where a stage's barrier comes round again). The mbarriers order the
+    stages themselves: a stage is loaded again only after every consumer thread has released
+    it (its empty barrier counts them all), so no thread's wait can miss a phase. PTX without
+    one comes back as it was (Triton 3.6 puts none before some rolled rings' waits, 3.7 does)."""
+    return _WAIT_SYNC.sub("", ptx)

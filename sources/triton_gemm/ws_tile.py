@@ -69,7 +69,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 
 from .l2_hints import with_evict_first
 from .launch import Described, described, finish_compiled_with, sm_count
-from .preload_syncs import with_one_preload_sync
+from .preload_syncs import with_one_preload_sync, without_wait_syncs
 from .ptx_rewrite import reassembled
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
@@ -97,6 +97,8 @@ class WsTileConfig:
     ONE_C_TILE: bool = False  # the dots' output tiles staged one after another in one buffer
     C_IN_RING: bool = False  # one tile a CTA: its output staged in the emptied ring (c_tile_bytes)
     ONE_PRELOAD_SYNC: bool = False  # one CTA barrier in the preload, not one per load (PTX)
+    UNROLL: int = 1  # a rolled consumer's K steps a pass
+    ROLLED: bool = False  # the ring as one loop over the K steps (_consume_rolled)
 
     @property
     def num_warps(self) -> int:
@@ -193,6 +195,9 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and cfg.GROUP_M >= 0
         and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
         and (not cfg.ONE_PRELOAD_SYNC or cfg.PRELOAD > 0)
+        and (not cfg.ROLLED or not cfg.PERSISTENT)  # a walk's rings stay unrolled
+        and cfg.UNROLL >= 1
+        and (cfg.UNROLL == 1 or (cfg.ROLLED and (k // cfg.BLOCK_K) % cfg.UNROLL == 0))
     )
 
 
@@ -603,6 +608,124 @@ def _stage(acc, c_smem, SWAP_AB: gl.constexpr):
     c_smem.store(out)
 
 
+@gluon.jit
+def _bar(bars, s: gl.constexpr, ROLLED: gl.constexpr):
+    """Ring stage s's mbarrier: an element of one allocation (ROLLED) or of a tuple."""
+    if ROLLED:
+        return bars.index(s)
+    else:
+        return bars[s]
+
+
+@gluon.jit
+def _issue_at(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, bar, x0, y0, i, s,
+    HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr,
+):  # fmt: skip
+    """_issue_stage with the ring stage and its barrier given at run time (ROLLED)."""
+    BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
+    BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
+    BLOCK_S2: gl.constexpr = y2_desc.block_type.shape[0]
+    PART_K: gl.constexpr = y_desc.block_type.shape[1]
+    K_PARTS: gl.constexpr = BLOCK_K // PART_K
+    Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
+    Y3_BYTES: gl.constexpr = _third_dot_rows(y_ring.type.shape[1], BLOCK_S2, FUSED) * PART_K * 2
+    Y_BYTES: gl.constexpr = K_PARTS * (y_desc.block_type.nbytes + Y2_BYTES + Y3_BYTES)
+    stage_bytes: gl.constexpr = x_desc.block_type.nbytes + Y_BYTES
+    k = i * BLOCK_K
+    mbarrier.expect(bar, stage_bytes)
+    tma.async_copy_global_to_shared(x_desc, [x0, k], bar, x_ring.index(s))
+    for part in gl.static_range(K_PARTS):
+        y, y2, _ = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
+        tma.async_copy_global_to_shared(y_desc, [y0, k + part * PART_K], bar, y)
+        if HAS_S2 and not ONE_BOX:
+            tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k + part * PART_K], bar, y2)
+
+
+@gluon.jit
+def _produce_rolled(
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
+    K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr, FUSED: gl.constexpr,
+    ONE_BOX: gl.constexpr,
+):  # fmt: skip
+    """_produce as one loop over the K steps after the preload (ROLLED)."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    # The stage and its phase are carried from step to step, not derived from i (a division
+    # and a remainder a step, on the uniform datapath's long latencies).
+    s = PRELOAD % STAGES
+    phase = ((PRELOAD // STAGES) & 1) ^ 1
+    for i in range(PRELOAD, K_TILES):
+        mbarrier.wait(empty.index(s), phase)
+        _issue_at(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready.index(s), x0, y0, i, s,
+                  HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+        s += 1
+        if s == STAGES:
+            s = 0
+            phase ^= 1
+
+
+@gluon.jit
+def _consume_rolled(
+    x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+    FUSED: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr,
+    layouts: gl.constexpr, UNROLL: gl.constexpr,
+):  # fmt: skip
+    """_consume as one loop over the K steps, UNROLL steps a pass, its barriers indexed at run
+    time (ROLLED): a fraction of the code. Where UNROLL divides the ring, a pass's stages are
+    one run-time base plus constants."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    BLOCK_R: gl.constexpr = x_ring.type.shape[1]
+    HAS_S3: gl.constexpr = BLOCK_S3 > 0
+    PART_K: gl.constexpr = y_ring.type.shape[2]
+    K_PARTS: gl.constexpr = x_ring.type.shape[2] // PART_K
+    U: gl.constexpr = UNROLL
+    STATIC: gl.constexpr = STAGES % U == 0
+    acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
+    base = 0
+    phase = 0
+    prev = STAGES  # the spare barrier
+    for _ in range(K_TILES // U):
+        for u in gl.static_range(U):
+            if STATIC:
+                s = base + u
+            else:
+                s = base
+            mbarrier.wait(ready.index(s), phase)
+            x = x_ring.index(s)
+            for part in gl.static_range(K_PARTS):
+                xp = x
+                if K_PARTS > 1:
+                    xp = x.slice(part * PART_K, PART_K, dim=1)
+                y, y2, y3 = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
+                acc = warpgroup_mma(xp, y.permute((1, 0)), acc, is_async=True)
+                if HAS_S2:
+                    acc2 = warpgroup_mma(xp, y2.permute((1, 0)), acc2, is_async=True)
+                if HAS_S3:
+                    acc3 = warpgroup_mma(xp, y3.permute((1, 0)), acc3, is_async=True)
+            release = empty.index(prev)
+            prev = s
+            if not STATIC:
+                base += 1
+                if base == STAGES:
+                    base = 0
+                    phase ^= 1
+            if HAS_S3:
+                acc, acc2, acc3, _ = warpgroup_mma_wait(
+                    num_outstanding=3 * K_PARTS, deps=(acc, acc2, acc3, x)
+                )
+            elif HAS_S2:
+                acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2 * K_PARTS, deps=(acc, acc2, x))
+            else:
+                acc, _ = warpgroup_mma_wait(num_outstanding=K_PARTS, deps=(acc, x))
+            async_copy.mbarrier_arrive(release, increment_count=False)
+        if STATIC:
+            base += U
+            if base == STAGES:
+                base = 0
+                phase ^= 1
+    return _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
+
+
 @gluon.jit(do_not_specialize=["M"])
 def _ws_tile_kernel(
     x_desc,  # [R, K] with (BLOCK_R, BLOCK_K) boxes
@@ -625,6 +748,8 @@ def _ws_tile_kernel(
     BLOCK_S3: gl.constexpr,  # the third dot's width (its Y rows come in Y's boxes); 0: none
     ONE_C_TILE: gl.constexpr,  # the dots' output tiles staged in turn in the first's buffer
     C_IN_RING: gl.constexpr,  # the output tiles staged in the ring, emptied by then (one tile)
+    ROLLED: gl.constexpr,  # _produce_rolled and _consume_rolled (one tile a CTA)
+    UNROLL: gl.constexpr,  # a rolled consumer's K steps a pass
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -684,27 +809,37 @@ def _ws_tile_kernel(
             )
     # One allocation per mbarrier (tuples): Triton orders accesses to one allocation with a
     # bar.sync, whatever the index.
-    ready = ()
-    empty = ()
-    for _ in gl.static_range(STAGES):
-        ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
-        empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
+    if ROLLED:
+        ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        # One spare "empty" barrier: a rolled consumer's first release (nothing to hand back).
+        empty = gl.allocate_shared_memory(gl.int64, [STAGES + 1, 1], mbarrier.MBarrierLayout())
+        mbarrier.init(empty.index(STAGES), count=32 * gl.num_warps())
+    else:
+        ready = ()
+        empty = ()
+        for _ in gl.static_range(STAGES):
+            ready = ready + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
+            empty = empty + (gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout()),)
     # The warp-specialized region's partitions start 0.4-1.1 us after the kernel's entry
     # (probe at commit ade0bf1): the first PRELOAD stages' "ready"
     # barriers are set up first and their loads go out at once, before the other barriers.
     # (Worker partitions take no None: without a second dot, y_desc stands in for y2_desc.)
     y2_or_y = y2_desc if HAS_S2 else y_desc
     for s in gl.static_range(PRELOAD):
-        mbarrier.init(ready[s], count=1)  # the producer's expect; TMA completes the bytes
+        mbarrier.init(_bar(ready, s, ROLLED), count=1)  # the producer's expect; TMA the bytes
     if PRELOAD > 0:
         fence_async_shared()
         for s in gl.static_range(PRELOAD):
-            _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s, s,
-                         HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+            if ROLLED:
+                _issue_at(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready.index(s), x0,
+                          y0, s, s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+            else:
+                _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s,
+                             s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
     for s in gl.static_range(STAGES):
         if s >= PRELOAD:
-            mbarrier.init(ready[s], count=1)
-        mbarrier.init(empty[s], count=32 * gl.num_warps())  # each consumer thread
+            mbarrier.init(_bar(ready, s, ROLLED), count=1)
+        mbarrier.init(_bar(empty, s, ROLLED), count=32 * gl.num_warps())  # each consumer thread
     fence_async_shared()
 
     layouts: gl.constexpr = (
@@ -736,7 +871,7 @@ def _ws_tile_kernel(
     accs = gl.warp_specialize(
         [
             (
-                _consume,
+                _consume_rolled if ROLLED else _consume,
                 (
                     x_ring,
                     y_ring,
@@ -750,11 +885,11 @@ def _ws_tile_kernel(
                     BLOCK_S2,
                     BLOCK_S3,
                     layouts,
-                    0,  # laps_before: one tile
+                    UNROLL if ROLLED else 0,  # _consume's laps_before (one tile), or UNROLL
                 ),
             ),
             (
-                _produce,
+                _produce_rolled if ROLLED else _produce,
                 (
                     x_desc,
                     y_desc,
@@ -814,10 +949,11 @@ def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
 
 def _finish(kernel, cfg: WsTileConfig):
     """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
-    evict-first (B_EVICT_FIRST) and one CTA barrier in its preload (ONE_PRELOAD_SYNC,
-    preload_syncs.py), from its changed PTX (launch.py runs this once per compile).
-    A change the PTX is not laid out for is left out with a warning: the kernel computes the
-    same without any of them (ONE_WGMMA's ring holds the same rows for two WGMMAs). With ONE_Y_BOX,
+    evict-first (B_EVICT_FIRST), one CTA barrier in its preload (ONE_PRELOAD_SYNC) and none
+    before a rolled ring's waits (ROLLED; both preload_syncs.py), from its changed PTX
+    (launch.py runs this once per compile). A change the PTX is not laid out for is left out
+    with a warning: the kernel computes the same without any of them (ONE_WGMMA's ring holds
+    the same rows for two WGMMAs). With ONE_Y_BOX,
     Y's boxes are widened (_with_wide_y_box): the kernel needs that to be right."""
     if cfg.ONE_Y_BOX:
         kernel = _with_wide_y_box(kernel, cfg)
@@ -825,6 +961,8 @@ def _finish(kernel, cfg: WsTileConfig):
     changes = []
     if cfg.ONE_PRELOAD_SYNC:
         changes.append(("one CTA barrier in the preload", with_one_preload_sync, ()))
+    if cfg.ROLLED:
+        changes.append(("no CTA barrier before the ring's waits", without_wait_syncs, ()))
     if cfg.ONE_WGMMA:
         changes.append(("one WGMMA for all dots", with_fused_dots, cfg.dot_widths))
     if cfg.B_EVICT_FIRST:
@@ -907,4 +1045,6 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.BLOCK_S3,
         cfg.ONE_C_TILE,
         cfg.C_IN_RING,
+        cfg.ROLLED,
+        cfg.UNROLL,
     )
