@@ -164,6 +164,7 @@ def test_tile_tma_variant_matches_float64(cfg, m, tiles):
     torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
 
 
+_RING_OF_8 = dict(STAGES=8, PRELOAD=2, ROLLED=True)
 ROLLED_VARIANTS = (
     WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, ONE_PRELOAD_SYNC=True, ROLLED=True),
     WsTileConfig(64, 32, 128, PRELOAD=2, ROLLED=True),
@@ -171,18 +172,10 @@ ROLLED_VARIANTS = (
     WsTileConfig(64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, C_IN_RING=True, ROLLED=True),
     WsTileConfig(128, 128, 64, 64, PRELOAD=1, ONE_WGMMA=True, ROLLED=True),
     # Passes of 4 and 2 K steps over rings of 8 (the table's rows at M = 16 and 64).
-    WsTileConfig(
-        64,
-        16,
-        128,
-        SWAP_AB=True,
-        STAGES=8,
-        PRELOAD=2,
-        ONE_PRELOAD_SYNC=True,
-        ROLLED=True,
-        UNROLL=4,
-    ),  # fmt: skip
-    WsTileConfig(64, 32, 128, STAGES=8, PRELOAD=2, ROLLED=True, UNROLL=2),
+    WsTileConfig(64, 16, 128, SWAP_AB=True, ONE_PRELOAD_SYNC=True, UNROLL=4, **_RING_OF_8),
+    WsTileConfig(64, 32, 128, UNROLL=2, **_RING_OF_8),
+    # Passes of 8 over a ring of 13 (the stage carried step by step within a pass).
+    WsTileConfig(64, 64, 64, PRELOAD=6, ONE_PRELOAD_SYNC=True, ROLLED=True, UNROLL=8),
 )
 
 # The Gluon warp-specialized tiles: straight and swap-AB, one and two dots (two dots also as one

@@ -924,7 +924,10 @@ def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
                 assert replace(c, ROLLED=False, UNROLL=1, STAGES=0, PRELOAD=0) == replace(
                     row, STAGES=0, PRELOAD=0
                 )
-                assert c.ring % c.UNROLL == 0 and (c.UNROLL == 1 or c.ROLLED)
+                assert c.UNROLL == 1 or c.ROLLED
+            # Passes over a ring cut to a multiple of them, and over every stage that fits.
+            assert any(c.UNROLL > 1 and c.ring % c.UNROLL == 0 for c in cfgs)
+            assert any(c.UNROLL > 1 and c.STAGES == 0 for c in cfgs)
             assert {c.UNROLL for c in cfgs} >= {1, 2}
             offered += 1
         else:
