@@ -13,7 +13,8 @@ output staged in the emptied ring (a stage more where the output tile's bytes ma
 tuning run made within its noise); with --gemvs, at M <= 8 against the CUDA-core GEMVs
 (gemv.py) at 1-12 pipeline stages; with --one-preload-sync, each Gluon config with one CTA
 barrier in its preload (preload_syncs.py), preloading 1 to all of its ring stages; with
---rolled, each Gluon config against its ring rolled into one loop (ROLLED).
+--rolled, each Gluon config against its ring rolled into one loop (ROLLED), in passes of 1, 2,
+4 or 8 K steps (UNROLL) over its ring or one cut to a multiple of the pass.
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
