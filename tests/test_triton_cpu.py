@@ -392,6 +392,20 @@ def test_a_rolled_pass_divides_the_k_steps_and_needs_a_rolled_ring():
     assert not ws_tile.is_valid(replace(rolled, UNROLL=0), 3072, 2048)
 
 
+def test_an_invalid_gluon_tile_is_refused_before_it_launches():
+    """A config given by hand (a tuner's, tools.sanitize --config) that is_valid refuses gets a
+    ValueError naming it, before any descriptor is built: UNROLL = 3 over 16 K steps would
+    otherwise run and leave a K step out of the sum."""
+    bad = WsTileConfig(64, 32, 128, STAGES=8, PRELOAD=2, ROLLED=True, UNROLL=3)
+    A = torch.randn(16, 2048, dtype=torch.float16)
+    B = torch.randn(3072, 2048, dtype=torch.float16)
+    C = torch.empty(16, 3072, dtype=torch.float16)
+    with pytest.raises(ValueError, match=r"UNROLL=3.*not a valid Gluon tile for N = 3072"):
+        ws_tile._grid_and_args(A, B, C, bad)
+    with pytest.raises(ValueError, match="BLOCK_K=96"):
+        ws_tile._grid_and_args(A, B, C, replace(bad, UNROLL=1, BLOCK_K=96))
+
+
 def test_a_walk_keeps_its_ring_unrolled():
     walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, PERSISTENT=True)
     assert ws_tile.is_valid(walk, 3072, 2048)

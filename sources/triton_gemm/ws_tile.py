@@ -273,18 +273,20 @@ def _load_stage(
     # the ring does not wait.
     mbarrier.wait(empty[s], (lap & 1) ^ 1)
     _issue_stage(
-        x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s, HAS_S2, FUSED,
+        x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready[s], x0, y0, i, s, HAS_S2, FUSED,
         ONE_BOX,
     )  # fmt: skip
 
 
 @gluon.jit
 def _issue_stage(
-    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, i, s: gl.constexpr,
+    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, bar, x0, y0, i, s,
     HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr,
 ):  # fmt: skip
-    """TMA the i-th K step of the tile into ring stage s. ONE_BOX: y_desc's boxes hold every
-    dot's rows (the launch encodes them so: _with_wide_y_box), landing where _y_tiles reads."""
+    """TMA the i-th K step of the tile into ring stage s, counted on mbarrier `bar` (both
+    constants in the unrolled ring, run-time values in the rolled one). ONE_BOX: y_desc's boxes
+    hold every dot's rows (the launch encodes them so: _with_wide_y_box), landing where _y_tiles
+    reads."""
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
     BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
     BLOCK_S2: gl.constexpr = y2_desc.block_type.shape[0]  # (BLOCK_S without a second dot)
@@ -296,15 +298,13 @@ def _issue_stage(
     Y_BYTES: gl.constexpr = K_PARTS * (y_desc.block_type.nbytes + Y2_BYTES + Y3_BYTES)
     stage_bytes: gl.constexpr = x_desc.block_type.nbytes + Y_BYTES
     k = i * BLOCK_K
-    mbarrier.expect(ready[s], stage_bytes)
-    tma.async_copy_global_to_shared(x_desc, [x0, k], ready[s], x_ring.index(s))
+    mbarrier.expect(bar, stage_bytes)
+    tma.async_copy_global_to_shared(x_desc, [x0, k], bar, x_ring.index(s))
     for part in gl.static_range(K_PARTS):
         y, y2, _ = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
-        tma.async_copy_global_to_shared(y_desc, [y0, k + part * PART_K], ready[s], y)
+        tma.async_copy_global_to_shared(y_desc, [y0, k + part * PART_K], bar, y)
         if HAS_S2 and not ONE_BOX:
-            tma.async_copy_global_to_shared(
-                y2_desc, [y0 + BLOCK_S, k + part * PART_K], ready[s], y2
-            )
+            tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k + part * PART_K], bar, y2)
 
 
 @gluon.jit
@@ -363,7 +363,25 @@ def _mma_stage(acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, lap, s: g
     # compiler hoists every stage's WGMMA descriptors out of the loop and spills two-dot
     # tiles' registers (324 bytes at 64 x (64 + 16)).
     si = (lap * STAGES + s) % STAGES
-    x = x_ring.index(si)
+    acc, acc2, acc3 = _mma_and_wait(acc, acc2, acc3, x_ring, y_ring, y2_ring, si, HAS_S2, FUSED,
+                                    HAS_S3)  # fmt: skip
+    # Every consumer thread arrives (the barrier counts them all): Triton 3.6 lowers a
+    # one-thread arrive with a bar.sync before and after it. cp.async's arrive fires once the
+    # thread's earlier cp.async copies are done; it issued none.
+    if s == 0:
+        if after_lap_one:
+            async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
+    else:
+        async_copy.mbarrier_arrive(empty[s - 1], increment_count=False)
+    return acc, acc2, acc3
+
+
+@gluon.jit
+def _mma_and_wait(acc, acc2, acc3, x_ring, y_ring, y2_ring, s, HAS_S2: gl.constexpr,
+                  FUSED: gl.constexpr, HAS_S3: gl.constexpr):  # fmt: skip
+    """Issue ring stage s's WGMMAs (the stage has landed) and wait for the previous stage's:
+    this stage's MMA groups may stay in flight."""
+    x = x_ring.index(s)
     # (Widths read before the MMAs make the accumulators async results.)
     BLOCK_S: gl.constexpr = acc.type.shape[1]
     BLOCK_S2: gl.constexpr = acc2.type.shape[1]
@@ -373,13 +391,12 @@ def _mma_stage(acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, lap, s: g
         xp = x
         if K_PARTS > 1:
             xp = x.slice(part * PART_K, PART_K, dim=1)
-        y, y2, y3 = _y_tiles(y_ring, y2_ring, si, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
+        y, y2, y3 = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
         acc = warpgroup_mma(xp, y.permute((1, 0)), acc, is_async=True)
         if HAS_S2:
             acc2 = warpgroup_mma(xp, y2.permute((1, 0)), acc2, is_async=True)
         if HAS_S3:
             acc3 = warpgroup_mma(xp, y3.permute((1, 0)), acc3, is_async=True)
-    # This stage's MMA groups may stay in flight; the previous stage's are done.
     if HAS_S3:
         acc, acc2, acc3, _ = warpgroup_mma_wait(
             num_outstanding=3 * K_PARTS, deps=(acc, acc2, acc3, x)
@@ -388,14 +405,6 @@ def _mma_stage(acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, lap, s: g
         acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2 * K_PARTS, deps=(acc, acc2, x))
     else:
         acc, _ = warpgroup_mma_wait(num_outstanding=K_PARTS, deps=(acc, x))
-    # Every consumer thread arrives (the barrier counts them all): Triton 3.6 lowers a
-    # one-thread arrive with a bar.sync before and after it. cp.async's arrive fires once the
-    # thread's earlier cp.async copies are done; it issued none.
-    if s == 0:
-        if after_lap_one:
-            async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
-    else:
-        async_copy.mbarrier_arrive(empty[s - 1], increment_count=False)
     return acc, acc2, acc3
 
 
@@ -618,31 +627,6 @@ def _bar(bars, s: gl.constexpr, ROLLED: gl.constexpr):
 
 
 @gluon.jit
-def _issue_at(
-    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, bar, x0, y0, i, s,
-    HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr,
-):  # fmt: skip
-    """_issue_stage with the ring stage and its barrier given at run time (ROLLED)."""
-    BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
-    BLOCK_S: gl.constexpr = y_desc.block_type.shape[0]
-    BLOCK_S2: gl.constexpr = y2_desc.block_type.shape[0]
-    PART_K: gl.constexpr = y_desc.block_type.shape[1]
-    K_PARTS: gl.constexpr = BLOCK_K // PART_K
-    Y2_BYTES: gl.constexpr = y2_desc.block_type.nbytes if HAS_S2 else 0
-    Y3_BYTES: gl.constexpr = _third_dot_rows(y_ring.type.shape[1], BLOCK_S2, FUSED) * PART_K * 2
-    Y_BYTES: gl.constexpr = K_PARTS * (y_desc.block_type.nbytes + Y2_BYTES + Y3_BYTES)
-    stage_bytes: gl.constexpr = x_desc.block_type.nbytes + Y_BYTES
-    k = i * BLOCK_K
-    mbarrier.expect(bar, stage_bytes)
-    tma.async_copy_global_to_shared(x_desc, [x0, k], bar, x_ring.index(s))
-    for part in gl.static_range(K_PARTS):
-        y, y2, _ = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
-        tma.async_copy_global_to_shared(y_desc, [y0, k + part * PART_K], bar, y)
-        if HAS_S2 and not ONE_BOX:
-            tma.async_copy_global_to_shared(y2_desc, [y0 + BLOCK_S, k + part * PART_K], bar, y2)
-
-
-@gluon.jit
 def _produce_rolled(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
     K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr, FUSED: gl.constexpr,
@@ -656,8 +640,8 @@ def _produce_rolled(
     phase = ((PRELOAD // STAGES) & 1) ^ 1
     for i in range(PRELOAD, K_TILES):
         mbarrier.wait(empty.index(s), phase)
-        _issue_at(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready.index(s), x0, y0, i, s,
-                  HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+        _issue_stage(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready.index(s), x0, y0, i,
+                     s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
         s += 1
         if s == STAGES:
             s = 0
@@ -676,8 +660,6 @@ def _consume_rolled(
     STAGES: gl.constexpr = x_ring.type.shape[0]
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
     HAS_S3: gl.constexpr = BLOCK_S3 > 0
-    PART_K: gl.constexpr = y_ring.type.shape[2]
-    K_PARTS: gl.constexpr = x_ring.type.shape[2] // PART_K
     U: gl.constexpr = UNROLL
     STATIC: gl.constexpr = STAGES % U == 0
     acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
@@ -691,17 +673,8 @@ def _consume_rolled(
             else:
                 s = base
             mbarrier.wait(ready.index(s), phase)
-            x = x_ring.index(s)
-            for part in gl.static_range(K_PARTS):
-                xp = x
-                if K_PARTS > 1:
-                    xp = x.slice(part * PART_K, PART_K, dim=1)
-                y, y2, y3 = _y_tiles(y_ring, y2_ring, s, part, BLOCK_S, BLOCK_S2, K_PARTS, FUSED)
-                acc = warpgroup_mma(xp, y.permute((1, 0)), acc, is_async=True)
-                if HAS_S2:
-                    acc2 = warpgroup_mma(xp, y2.permute((1, 0)), acc2, is_async=True)
-                if HAS_S3:
-                    acc3 = warpgroup_mma(xp, y3.permute((1, 0)), acc3, is_async=True)
+            acc, acc2, acc3 = _mma_and_wait(acc, acc2, acc3, x_ring, y_ring, y2_ring, s, HAS_S2,
+                                            FUSED, HAS_S3)  # fmt: skip
             release = empty.index(prev)
             prev = s
             if not STATIC:
@@ -709,14 +682,6 @@ def _consume_rolled(
                 if base == STAGES:
                     base = 0
                     phase ^= 1
-            if HAS_S3:
-                acc, acc2, acc3, _ = warpgroup_mma_wait(
-                    num_outstanding=3 * K_PARTS, deps=(acc, acc2, acc3, x)
-                )
-            elif HAS_S2:
-                acc, acc2, _ = warpgroup_mma_wait(num_outstanding=2 * K_PARTS, deps=(acc, acc2, x))
-            else:
-                acc, _ = warpgroup_mma_wait(num_outstanding=K_PARTS, deps=(acc, x))
             async_copy.mbarrier_arrive(release, increment_count=False)
         if STATIC:
             base += U
@@ -830,12 +795,8 @@ def _ws_tile_kernel(
     if PRELOAD > 0:
         fence_async_shared()
         for s in gl.static_range(PRELOAD):
-            if ROLLED:
-                _issue_at(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready.index(s), x0,
-                          y0, s, s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
-            else:
-                _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0, s,
-                             s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+            _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, _bar(ready, s, ROLLED),
+                         x0, y0, s, s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
     for s in gl.static_range(STAGES):
         if s >= PRELOAD:
             mbarrier.init(_bar(ready, s, ROLLED), count=1)
@@ -1026,6 +987,11 @@ def replay_slots(cfg: WsTileConfig) -> tuple:
 def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTileConfig):
     M, K = A.shape
     N = B.shape[0]
+    # Once a plan: the tables hold valid configs only, but a config given by hand (a tuner's,
+    # tools.sanitize --config) would otherwise run, e.g. skipping the K steps an UNROLL that
+    # does not divide them leaves over.
+    if not is_valid(cfg, N, K):
+        raise ValueError(f"{cfg} is not a valid Gluon tile for N = {N}, K = {K} (is_valid)")
     tiles = cfg.num_tiles(M, N)
     grid = (min(tiles, sm_count(A.device)) if cfg.PERSISTENT else tiles, 1, 1)
     descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
