@@ -920,11 +920,17 @@ def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
             row = replace(cfg, ROLLED=False, UNROLL=1)
             assert {row, replace(row, ROLLED=True)} <= set(cfgs)
             assert all(ws_is_valid(c, N, K) for c in cfgs) and len(set(cfgs)) == len(cfgs)
-            for c in cfgs:  # the same tile; rolled passes of UNROLL steps over a ring of them
+            for c in cfgs:  # the same tile (K steps as deep or, rolled, 128 deep where the
+                # row's are 64); rolled passes of UNROLL steps over a ring of them
                 assert replace(c, ROLLED=False, UNROLL=1, STAGES=0, PRELOAD=0) == replace(
-                    row, STAGES=0, PRELOAD=0
+                    row, STAGES=0, PRELOAD=0, BLOCK_K=c.BLOCK_K
                 )
                 assert c.UNROLL == 1 or c.ROLLED
+                assert c.BLOCK_K == row.BLOCK_K or (
+                    c.ROLLED and (row.BLOCK_K, c.BLOCK_K) == (64, 128)
+                )
+            deeper = [c for c in cfgs if c.BLOCK_K > row.BLOCK_K]
+            assert bool(deeper) == (row.BLOCK_K == 64), (row, deeper)
             # Passes over a ring cut to a multiple of them, and over every stage that fits.
             assert any(c.UNROLL > 1 and c.ring % c.UNROLL == 0 for c in cfgs)
             assert any(c.UNROLL > 1 and c.STAGES == 0 for c in cfgs)

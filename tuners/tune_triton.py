@@ -320,7 +320,8 @@ def with_rolled_ring(m: int) -> list:
     that torch.matmul right after it keeps its instructions cached (docs/triton_gemm.md); and
     rolled with 2, 4 or 8 K steps a pass (UNROLL), over the ring cut to a multiple of them
     (each stage a run-time base plus a constant) or over every stage that fits (the stage
-    carried from step to step; fewer pass ends, 13-16 KB of SASS for passes of 8 at M = 128)."""
+    carried from step to step; fewer pass ends, 13-16 KB of SASS for passes of 8 at M = 128);
+    and K steps of 128 where the row's are 64 deep."""
     cfg = select_config(m)
     if not isinstance(cfg, WsTileConfig) or cfg.PERSISTENT:
         return [cfg]
@@ -332,6 +333,13 @@ def with_rolled_ring(m: int) -> list:
                 continue
             preload = min(row.PRELOAD, stages) if stages else row.PRELOAD
             c = replace(row, ROLLED=True, UNROLL=unroll, STAGES=stages, PRELOAD=preload)
+            if c not in out and ws_tile_is_valid(c, N, K):
+                out.append(c)
+    # K steps twice as deep: half the steps, each with twice the MMA work to cover its wait
+    # and release (level with the unrolled row at M = 80, H200).
+    if row.BLOCK_K == 64:
+        deep = replace(row, ROLLED=True, BLOCK_K=128, STAGES=0)
+        for c in (replace(deep, PRELOAD=p, UNROLL=u) for p in (2, 3) for u in (1, 2)):
             if c not in out and ws_tile_is_valid(c, N, K):
                 out.append(c)
     return out
