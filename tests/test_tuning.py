@@ -908,6 +908,25 @@ def test_a_guarded_bucket_that_drops_every_config_keeps_the_tables_row(monkeypat
         tuning.tune_bucket(None, 16, None, lambda m: ["a", "b"], None, 1, False, current="row")
 
 
+def test_the_triton_tuners_rolled_tiles_are_every_one_tile_gluon_shape_rolled():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_is_valid
+
+    for m in (72, 128, 200):
+        cfgs = tune_triton.with_rolled_tiles(m)
+        assert cfgs[0] == tune_triton.select_config(m) and len(set(cfgs)) == len(cfgs)
+        rolled = cfgs[1:]
+        assert all(isinstance(c, WsTileConfig) and ws_is_valid(c, N, K) for c in rolled)
+        assert all(c.ROLLED and c.UNROLL in (1, 2) and c.STAGES == 0 for c in rolled)
+        assert not any(c.PERSISTENT for c in rolled)
+        # Every shape --ws-tiles offers comes rolled (its tile, depth and preload).
+        shape = lambda c: replace(c, ROLLED=False, UNROLL=1, STAGES=0)  # noqa: E731
+        offered = {shape(c) for c in tune_triton._ws_tiles(m) if not c.PERSISTENT}
+        assert offered - {shape(cfgs[0])} <= {shape(c) for c in rolled}
+        assert {c.BLOCK_K for c in rolled} == {64, 128, 256}
+        assert len(rolled) >= 150, len(rolled)
+
+
 def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
     from triton_gemm.ws_tile import WsTileConfig
     from triton_gemm.ws_tile import is_valid as ws_is_valid

@@ -14,12 +14,14 @@ tuning run made within its noise); with --gemvs, at M <= 8 against the CUDA-core
 (gemv.py) at 1-12 pipeline stages; with --one-preload-sync, each Gluon config with one CTA
 barrier in its preload (preload_syncs.py), preloading 1 to all of its ring stages; with
 --rolled, each Gluon config against its ring rolled into one loop (ROLLED), in passes of 1, 2,
-4 or 8 K steps (UNROLL) over its ring or one cut to a multiple of the pass.
+4 or 8 K steps (UNROLL) over its ring or one cut to a multiple of the pass; with
+--rolled-tiles, against every Gluon tile of --ws-tiles rolled.
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
                                   [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
-                                   | --gemvs | --one-preload-sync | --rolled]
+                                   | --gemvs | --one-preload-sync | --rolled
+                                   | --rolled-tiles]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -345,6 +347,21 @@ def with_rolled_ring(m: int) -> list:
     return out
 
 
+def with_rolled_tiles(m: int) -> list:
+    """The current table's config for M = m and every Gluon tile of one tile a CTA that
+    --ws-tiles offers, rolled (ROLLED) in passes of 1 or 2 K steps over every stage that fits
+    (--rolled-tiles): where the table's rows are rolled to spare the next kernel's code
+    (--rolled), the tile that suits a rolled ring may not be the one that suited an unrolled
+    one. ~220 configs a bucket at M = 70-128, 280-420 at 136-256."""
+    tiles = [c for c in _ws_tiles(m) if not c.PERSISTENT]
+    rolled = (replace(c, ROLLED=True, UNROLL=u, STAGES=0) for c in tiles for u in (1, 2))
+    out = [select_config(m)]
+    for c in rolled:
+        if c not in out and ws_tile_is_valid(c, N, K):
+            out.append(c)
+    return out
+
+
 def with_one_preload_sync(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with one CTA
     barrier in its preload (ONE_PRELOAD_SYNC, preload_syncs.py), preloading as many stages as
@@ -400,6 +417,12 @@ REFINEMENTS = {
         with_rolled_ring,
         "--rolled: each bucket's config in the previous table, against its ring as one loop",
         "only the table's configs, against their Gluon rings rolled into one loop",
+    ),
+    "rolled_tiles": Refinement(
+        with_rolled_tiles,
+        "--rolled-tiles: each bucket's config in the previous table, against every Gluon tile "
+        "rolled into one loop",
+        "only the table's configs, against the Gluon tiles rolled into one loop",
     ),
     "one_preload_sync": Refinement(
         with_one_preload_sync,
