@@ -1,7 +1,7 @@
 """Config per M bucket, written by tuners/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-12-02, by `python -m tuners.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --rolled: each bucket's config in the previous table, against its ring as one loop; candidates after which torch.matmul ran more than 1% slower than after itself were dropped.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --rolled-tiles: each bucket's config in the previous table, against every Gluon tile rolled into one loop; candidates after which torch.matmul ran more than 1% slower than after itself were dropped.
 M in 1 (bucket <= 1): best geomean 1.118x vs torch; 1 configs
 M in 2 (bucket <= 2): best geomean 1.094x vs torch; runner-up 1.089x; 5 configs
 M in 4 (bucket <= 4): best geomean 1.084x vs torch; runner-up 1.076x; 4 configs
@@ -19,11 +19,11 @@ M in 70 (bucket <= 70): best geomean 1.004x vs torch; runner-up 1.002x; 10 confi
 M in 72 (bucket <= 72): best geomean 1.031x vs torch; runner-up 1.029x; 10 configs
 M in 80 (bucket <= 80): best geomean 1.042x vs torch; runner-up 1.040x; 11 configs
 M in 88 (bucket <= 88): best geomean 1.017x vs torch; runner-up 1.011x; 11 configs
-M in 96 (bucket <= 96): best geomean 1.024x vs torch; runner-up 1.022x; 11 configs
+M in 96 (bucket <= 96): best geomean 1.027x vs torch; runner-up 1.027x; 171 configs
 M in 104 (bucket <= 104): best geomean 1.013x vs torch; runner-up 1.013x; 9 configs
 M in 112 (bucket <= 112): best geomean 1.022x vs torch; runner-up 1.022x; 11 configs
 M in 120 (bucket <= 120): best geomean 1.024x vs torch; runner-up 1.024x; 11 configs
-M in 128 (bucket <= 128): best geomean 1.021x vs torch; runner-up 1.021x; 11 configs
+M in 128 (bucket <= 128): best geomean 1.039x vs torch; runner-up 1.035x; 185 configs
 M in 136 (bucket <= 136): best geomean 1.000x vs torch; runner-up 0.996x; 9 configs
 M in 144 (bucket <= 144): best geomean 1.006x vs torch; runner-up 1.004x; 11 configs
 M in 152 (bucket <= 152): best geomean 1.031x vs torch; runner-up 1.031x; 10 configs
@@ -77,11 +77,11 @@ TABLE = [
     (72, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=0, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=False, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=True, ONE_PRELOAD_SYNC=True, UNROLL=1, ROLLED=True)),
     (80, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=0, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=False, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=True, ONE_PRELOAD_SYNC=False, UNROLL=2, ROLLED=True)),
     (88, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=64, BLOCK_S2=0, SWAP_AB=False, STAGES=12, PRODUCER_REGS=24, PRELOAD=6, B_EVICT_FIRST=True, ONE_WGMMA=False, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=True, UNROLL=4, ROLLED=True)),
-    (96, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=64, BLOCK_S2=0, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=4, B_EVICT_FIRST=True, ONE_WGMMA=False, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=True, UNROLL=8, ROLLED=True)),
+    (96, WsTileConfig(BLOCK_R=64, BLOCK_S=32, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True)),
     (104, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=64, BLOCK_S2=0, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=6, B_EVICT_FIRST=True, ONE_WGMMA=False, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=True, UNROLL=4, ROLLED=True)),
     (112, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=64, BLOCK_S2=0, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=6, B_EVICT_FIRST=True, ONE_WGMMA=False, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=True, UNROLL=4, ROLLED=True)),
     (120, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=64, BLOCK_S2=0, SWAP_AB=False, STAGES=12, PRODUCER_REGS=24, PRELOAD=6, B_EVICT_FIRST=True, ONE_WGMMA=False, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=True, UNROLL=4, ROLLED=True)),
-    (128, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=64, BLOCK_S2=0, SWAP_AB=False, STAGES=12, PRODUCER_REGS=24, PRELOAD=6, B_EVICT_FIRST=True, ONE_WGMMA=False, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=True, UNROLL=2, ROLLED=True)),
+    (128, WsTileConfig(BLOCK_R=64, BLOCK_S=32, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=2, ROLLED=True)),
     (136, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=2, ROLLED=True)),
     (144, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True)),
     (152, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True)),
