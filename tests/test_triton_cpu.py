@@ -380,6 +380,11 @@ def test_a_rolled_ring_is_one_stage_of_code_whatever_its_depth(rolled, tmp_path)
     assert ptx[0].count("cp.async.mbarrier.arrive") == u
     saved = lines[1]["cubin_bytes"] - lines[0]["cubin_bytes"]
     assert saved >= 4 * 1024 * (rolled.ring - u), saved
+    # The machine code the SMs fetch (what evicts the next kernel's, docs/timing.md): the table's
+    # rolled rows take 8.5-16 KB, the unrolled rows 29-38 KB.
+    code = lines[0]["patched_code_bytes"] or lines[0]["code_bytes"]
+    assert 4 * 1024 <= code <= 16 * 1024, lines[0]
+    assert lines[0]["code_bytes"] < lines[1]["code_bytes"], lines[:2]
     # (The barriers' set-up stays one instruction group a stage.)
     per_stage = (lines[0]["cubin_bytes"] - lines[2]["cubin_bytes"]) / (rolled.ring - shallow.ring)
     assert per_stage <= 1024, per_stage

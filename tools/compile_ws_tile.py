@@ -5,10 +5,10 @@ CONFIG is a WsTileConfig repr (default: every distinct WsTileConfig of the table
 DUMP_DIR/<index>.ptx for the index-th config and DUMP_DIR/<index>.patched.ptx, the PTX the
 solution runs (ws_tile._finish's changes made: the L2 hint on B's loads, ONE_WGMMA's merged
 WGMMAs; empty if none was made), and prints one JSON line per config: the config, its compile
-time, its shared memory in bytes, the bytes ptxas spilled (from its -v log) and its cubin's
-size, without and with the changes. Needs no GPU. Gluon has no
-interpreter and does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared
-(the CPU tests call it in a subprocess).
+time, its shared memory in bytes, the bytes ptxas spilled (from its -v log), its cubin's
+size and its machine code's (the cubin's .text sections), without and with the changes. Needs
+no GPU. Gluon has no interpreter and does not compile while TRITON_INTERPRET=1 is set, so this
+runs with it cleared (the CPU tests call it in a subprocess).
 """
 
 import contextlib
@@ -57,6 +57,30 @@ def compile_for_sm90(cfg: WsTileConfig):
     return triton.compile(src, target=target, options={"num_warps": cfg.num_warps})
 
 
+def code_bytes(cubin: bytes) -> int:
+    """Bytes of machine code in a cubin: its .text sections (an ELF64 file). The rest (symbols,
+    relocations, line tables) never reaches the SMs' instruction caches."""
+    shoff = int.from_bytes(cubin[0x28:0x30], "little")
+    entsize, count, names = (int.from_bytes(cubin[i : i + 2], "little") for i in (0x3A, 0x3C, 0x3E))
+
+    def header(i: int) -> tuple[int, int, int]:  # name offset, file offset, size
+        h = shoff + i * entsize
+        return (
+            int.from_bytes(cubin[h : h + 4], "little"),
+            int.from_bytes(cubin[h + 0x18 : h + 0x20], "little"),
+            int.from_bytes(cubin[h + 0x20 : h + 0x28], "little"),
+        )
+
+    strtab = header(names)[1]
+    total = 0
+    for i in range(count):
+        name_at, _, size = header(i)
+        end = cubin.index(b"\0", strtab + name_at)
+        if cubin[strtab + name_at : end].startswith(b".text."):
+            total += size
+    return total
+
+
 def _spilled(ptxas_log: str) -> int | None:
     """Bytes of spill stores in a ptxas -v log (None: no log)."""
     found = re.search(r"(\d+) bytes spill stores", ptxas_log)
@@ -102,6 +126,9 @@ def main() -> int:
             # instruction caches (docs/timing.md)
             "cubin_bytes": len(kernel.asm["cubin"]),
             "patched_cubin_bytes": len(patched.kernel) if patched is not kernel else None,
+            # (what runs: the cubin's machine code)
+            "code_bytes": code_bytes(kernel.asm["cubin"]),
+            "patched_code_bytes": code_bytes(patched.kernel) if patched is not kernel else None,
         }
         print(json.dumps(line), flush=True)
     return 0
