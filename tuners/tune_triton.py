@@ -328,22 +328,28 @@ def with_rolled_ring(m: int) -> list:
     if not isinstance(cfg, WsTileConfig) or cfg.PERSISTENT:
         return [cfg]
     row = replace(cfg, ROLLED=False, UNROLL=1)
-    out = [cfg] + [c for c in (row, replace(row, ROLLED=True)) if c != cfg]
+    twins = [row, replace(row, ROLLED=True)]
     for unroll in (2, 4, 8):
         for stages in (row.ring // unroll * unroll, 0):  # 0: as many as fit
-            if stages == 1:
-                continue
-            preload = min(row.PRELOAD, stages) if stages else row.PRELOAD
-            c = replace(row, ROLLED=True, UNROLL=unroll, STAGES=stages, PRELOAD=preload)
-            if c not in out and ws_tile_is_valid(c, N, K):
-                out.append(c)
+            if stages != 1:
+                preload = min(row.PRELOAD, stages) if stages else row.PRELOAD
+                twins.append(
+                    replace(row, ROLLED=True, UNROLL=unroll, STAGES=stages, PRELOAD=preload)
+                )
     # K steps twice as deep: half the steps, each with twice the MMA work to cover its wait
     # and release (level with the unrolled row at M = 80, H200).
     if row.BLOCK_K == 64:
         deep = replace(row, ROLLED=True, BLOCK_K=128, STAGES=0)
-        for c in (replace(deep, PRELOAD=p, UNROLL=u) for p in (2, 3) for u in (1, 2)):
-            if c not in out and ws_tile_is_valid(c, N, K):
-                out.append(c)
+        twins += [replace(deep, PRELOAD=p, UNROLL=u) for p in (2, 3) for u in (1, 2)]
+    return _row_and_valid(cfg, twins)
+
+
+def _row_and_valid(cfg, others) -> list:
+    """cfg, then each of `others` that is a valid Gluon tile, once (cfg never twice)."""
+    out = [cfg]
+    for c in others:
+        if c not in out and ws_tile_is_valid(c, N, K):
+            out.append(c)
     return out
 
 
@@ -355,11 +361,7 @@ def with_rolled_tiles(m: int) -> list:
     one. ~220 configs a bucket at M = 70-128, 280-420 at 136-256."""
     tiles = [c for c in _ws_tiles(m) if not c.PERSISTENT]
     rolled = (replace(c, ROLLED=True, UNROLL=u, STAGES=0) for c in tiles for u in (1, 2))
-    out = [select_config(m)]
-    for c in rolled:
-        if c not in out and ws_tile_is_valid(c, N, K):
-            out.append(c)
-    return out
+    return _row_and_valid(select_config(m), rolled)
 
 
 def with_one_preload_sync(m: int) -> list:
