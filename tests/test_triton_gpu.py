@@ -195,8 +195,13 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
         outs.append(C)
         kernels = [e[0] for k, e in launch._compiled.items() if k[1] == variant]
         changed = variant.B_EVICT_FIRST or variant.ONE_PRELOAD_SYNC
-        assert kernels and all(hasattr(k, "patched_ptx") == changed for k in kernels), variant
+        assert kernels, variant
         for k in kernels:
+            if changed or not variant.ROLLED:
+                assert hasattr(k, "patched_ptx") == changed, variant
+            elif hasattr(k, "patched_ptx"):  # a rolled ring's waits lose the CTA barriers that
+                # Triton put before some of them (preload_syncs.without_wait_syncs), nothing else
+                assert k.patched_ptx.count("bar.sync") < k.asm["ptx"].count("bar.sync"), variant
             if variant.B_EVICT_FIRST:
                 assert k.kernel != k.asm["cubin"]
                 assert "L2::cache_hint" in k.patched_ptx
