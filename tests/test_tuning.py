@@ -958,3 +958,45 @@ def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
         else:
             assert cfgs == [cfg]
     assert offered >= 30  # the Gluon rows of one tile a CTA, M = 2 to 972
+
+
+def test_keep_within_keeps_the_tables_row_unless_a_candidate_beats_it_by_more(monkeypatch):
+    monkeypatch.setattr(tuning, "BUCKETS", COARSE)
+    # torch takes 10 us: "x" 1.010x, "y" (the table's row) 1.000x at M = 48
+    _fake_ranking(monkeypatch, {48: {"x": 9.9, "y": 10.0}})
+
+    def tune(current, keep_within, candidates=("x", "y")):
+        return tuning.tune_bucket(
+            None, 48, None, lambda m: list(candidates), None, 1, False,
+            current=current, keep_within=keep_within,
+        )  # fmt: skip
+
+    best, line = tune("y", 0.02)
+    assert best == "y" and line.endswith("the table's row kept (1.000x, within 2.0% of the best)")
+    assert line.startswith("M=   48 (bucket <= 48)")
+    assert tune("y", 0.005)[0] == "x"  # beaten by 1.0%, more than 0.5%
+    assert tune("y", None)[0] == "x" and "kept" not in tune("y", None)[1]
+    assert tune("x", 0.02) == tune("x", None)  # the row is the best: nothing to say
+    assert tune("w", 0.02)[0] == "x"  # a row that did not rank (dropped, wrong) cannot stay
+    # Over every M the same rule reads the geomean speedups.
+    _fake_ranking(monkeypatch, {m: {"x": 9.9, "y": 10.0} for m in (35, 40, 48)})
+    best, line = tuning.tune_bucket(
+        None, 48, None, lambda m: ["x", "y"], None, 1, True, current="y", keep_within=0.02
+    )
+    assert best == "y" and line.startswith("M in 35,40,48") and "row kept (1.000x" in line
+
+
+def test_the_keep_within_flag_is_a_percentage_and_the_table_says_it_was_used(monkeypatch):
+    monkeypatch.setattr("sys.argv", ["tune", "--keep-within", "0.5", "--guard-reference", "1"])
+    args = tuning.parse_tuner_args("test", iters=10)
+    assert tuning.keep_fraction(args) == 0.005
+    assert tuning._with_guard_note("note", args) == (
+        "note; candidates after which torch.matmul ran more than 1% slower than after itself "
+        "were dropped; a row stayed unless beaten by more than 0.5%"
+    )
+    monkeypatch.setattr("sys.argv", ["tune"])
+    args = tuning.parse_tuner_args("test", iters=10)
+    assert tuning.keep_fraction(args) is None and tuning._with_guard_note("", args) == ""
+    monkeypatch.setattr("sys.argv", ["tune", "--keep-within", "-1"])
+    with pytest.raises(SystemExit):
+        tuning.parse_tuner_args("test", iters=10)

@@ -194,12 +194,13 @@ def tune_bucket(
     current: object = None,
     pool=None,
     guard: float | None = None,
+    keep_within: float | None = None,
 ) -> tuple[object, str]:
     """The best config of one bucket and its provenance line. `usable`: the configs that
     compiled (None: all). `report`, if given, gets the bucket's `scoreboard` (`current`: the
     config the table held, marked there). `pool` (a gpu_pool.GpuPool): rank the candidates on
     several GPUs, each against torch on its own GPU, and pick from the gathered ratios.
-    `guard`: see rank_bucket."""
+    `guard`: see rank_bucket. `keep_within`: see incumbent_or_best."""
     ms = tuned_ms(limit, every_m)
     cfgs = configs_to_compile([limit], candidates, every_m)
     cfgs = [c for c in cfgs if usable is None or c in usable]
@@ -209,19 +210,39 @@ def tune_bucket(
             return _nothing_ranked(limit, cfgs, guard, current, report)
         if report:
             report(scoreboard(scored, current))
-        return scored[0][1], bucket_line_over_ms(ms, limit, scored, len(scored))
+        pick, kept = incumbent_or_best(scored, current, keep_within)
+        return pick, bucket_line_over_ms(ms, limit, scored, len(scored)) + kept
     if every_m:
         ranked, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters, guard)
     else:
         ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
     if not ranked:
         return _nothing_ranked(limit, cfgs, guard, current, report)
-    if report:  # over every M `ranked` holds speedups already, at one M times
-        speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
+    # over every M `ranked` holds speedups already, at one M times
+    speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
+    if report:
         report(scoreboard(speedups, current))
+    pick, kept = incumbent_or_best(speedups, current, keep_within)
     if every_m:
-        return ranked[0][1], bucket_line_over_ms(ms, limit, ranked, n_ok)
-    return ranked[0][1], bucket_line(ms[0], limit, ranked, torch_us, n_ok)
+        return pick, bucket_line_over_ms(ms, limit, ranked, n_ok) + kept
+    return pick, bucket_line(ms[0], limit, ranked, torch_us, n_ok) + kept
+
+
+def incumbent_or_best(
+    speedups: list, current: object, keep_within: float | None
+) -> tuple[object, str]:
+    """The config to take from `speedups` ((speedup, config), best first), and what the
+    bucket's provenance line then adds: the best, unless the table's row (`current`) ranked
+    within `keep_within` (a fraction) of it, then the row. Among hundreds of configs a run's
+    winner by less than its noise is as likely luck as speed, and a table that changes on luck
+    changes its evidence for nothing."""
+    best_speedup, best = speedups[0]
+    if keep_within is None or current is None or best == current:
+        return best, ""
+    row = next((speedup for speedup, cfg in speedups if cfg == current), None)
+    if row is None or best_speedup > row * (1 + keep_within):
+        return best, ""
+    return current, f"; the table's row kept ({row:.3f}x, within {keep_within:.1%} of the best)"
 
 
 def _nothing_ranked(
@@ -398,6 +419,13 @@ def parse_tuner_args(
         help="retune only these bucket limits; keep the others from tuned.py",
     )
     add_guard_argument(p)
+    p.add_argument(
+        "--keep-within",
+        type=_percent,
+        metavar="PERCENT",
+        help="keep a bucket's table row unless a candidate beats it by more than PERCENT%% "
+        "(a run's winner among many configs by less than its noise is as likely luck)",
+    )
     args = p.parse_args()
     args.buckets = args.buckets or BUCKETS
     if set(args.buckets) - set(BUCKETS):
@@ -424,19 +452,28 @@ def add_guard_argument(p: argparse.ArgumentParser) -> None:
 
 
 def _with_guard_note(note: str, args: argparse.Namespace) -> str:
-    """The table's method note, plus what --guard-reference dropped."""
-    if guard_fraction(args) is None:
-        return note
-    guard = (
-        f"candidates after which torch.matmul ran more than {args.guard_reference:g}% slower "
-        "than after itself were dropped"
-    )
-    return f"{note}; {guard}" if note else guard
+    """The table's method note, plus what --guard-reference dropped and what --keep-within
+    kept."""
+    added = []
+    if guard_fraction(args) is not None:
+        added.append(
+            f"candidates after which torch.matmul ran more than {args.guard_reference:g}% "
+            "slower than after itself were dropped"
+        )
+    if keep_fraction(args) is not None:
+        added.append(f"a row stayed unless beaten by more than {args.keep_within:g}%")
+    return "; ".join([note] * bool(note) + added)
 
 
 def guard_fraction(args: argparse.Namespace) -> float | None:
     """--guard-reference as a fraction (None without it)."""
     pct = getattr(args, "guard_reference", None)
+    return None if pct is None else pct / 100
+
+
+def keep_fraction(args: argparse.Namespace) -> float | None:
+    """--keep-within as a fraction (None without it)."""
+    pct = getattr(args, "keep_within", None)
     return None if pct is None else pct / 100
 
 
@@ -542,6 +579,7 @@ def _tune_buckets(
         best[limit], notes[limit] = tune_bucket(
             timer, limit, b, candidates, launch, args.iters, args.every_m, usable,
             report=print, current=current[0].get(limit), pool=pool, guard=guard_fraction(args),
+            keep_within=keep_fraction(args),
         )  # fmt: skip
         print(notes[limit], "\n   ", best[limit], flush=True)
         rows, lines = {**current[0], **best}, {**current[1], **notes}
