@@ -552,11 +552,11 @@ def test_the_guard_flag_is_a_percentage_and_the_table_says_it_was_used(monkeypat
     monkeypatch.setattr("sys.argv", ["tune", "--guard-reference", "1.5"])
     args = tuning.parse_tuner_args("test", iters=10)
     assert tuning.guard_fraction(args) == 0.015
-    assert "more than 1.5% slower" in tuning._with_guard_note("", args)
-    assert tuning._with_guard_note("note", args).startswith("note; candidates after which")
+    assert "more than 1.5% slower" in tuning._with_method_notes("", args)
+    assert tuning._with_method_notes("note", args).startswith("note; candidates after which")
     monkeypatch.setattr("sys.argv", ["tune"])
     args = tuning.parse_tuner_args("test", iters=10)
-    assert tuning.guard_fraction(args) is None and tuning._with_guard_note("note", args) == "note"
+    assert tuning.guard_fraction(args) is None and tuning._with_method_notes("note", args) == "note"
     monkeypatch.setattr("sys.argv", ["tune", "--guard-reference", "-1"])
     with pytest.raises(SystemExit):
         tuning.parse_tuner_args("test", iters=10)
@@ -990,13 +990,13 @@ def test_the_keep_within_flag_is_a_percentage_and_the_table_says_it_was_used(mon
     monkeypatch.setattr("sys.argv", ["tune", "--keep-within", "0.5", "--guard-reference", "1"])
     args = tuning.parse_tuner_args("test", iters=10)
     assert tuning.keep_fraction(args) == 0.005
-    assert tuning._with_guard_note("note", args) == (
+    assert tuning._with_method_notes("note", args) == (
         "note; candidates after which torch.matmul ran more than 1% slower than after itself "
         "were dropped; a row stayed unless beaten by more than 0.5%"
     )
     monkeypatch.setattr("sys.argv", ["tune"])
     args = tuning.parse_tuner_args("test", iters=10)
-    assert tuning.keep_fraction(args) is None and tuning._with_guard_note("", args) == ""
+    assert tuning.keep_fraction(args) is None and tuning._with_method_notes("", args) == ""
     monkeypatch.setattr("sys.argv", ["tune", "--keep-within", "-1"])
     with pytest.raises(SystemExit):
         tuning.parse_tuner_args("test", iters=10)

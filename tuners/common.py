@@ -451,7 +451,7 @@ def add_guard_argument(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _with_guard_note(note: str, args: argparse.Namespace) -> str:
+def _with_method_notes(note: str, args: argparse.Namespace) -> str:
     """The table's method note, plus what --guard-reference dropped and what --keep-within
     kept."""
     added = []
@@ -592,7 +592,7 @@ def _tune_buckets(
                 torch.cuda.get_device_name(),
                 dt.date.today().isoformat(),
                 lines,
-                tuning_method(args.every_m, args.buckets, _with_guard_note(method_note, args)),
+                tuning_method(args.every_m, args.buckets, _with_method_notes(method_note, args)),
             )
             save_table(text, path, args.dry_run, quiet=not last)
             if not last:
