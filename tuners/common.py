@@ -205,27 +205,21 @@ def tune_bucket(
     cfgs = configs_to_compile([limit], candidates, every_m)
     cfgs = [c for c in cfgs if usable is None or c in usable]
     if pool is not None:
-        scored = pool.rank(ms, cfgs, iters, guard)
-        if not scored:
-            return _nothing_ranked(limit, cfgs, guard, current, report)
-        if report:
-            report(scoreboard(scored, current))
-        pick, kept = incumbent_or_best(scored, current, keep_within)
-        return pick, bucket_line_over_ms(ms, limit, scored, len(scored)) + kept
-    if every_m:
-        ranked, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters, guard)
-    else:
+        speedups = pool.rank(ms, cfgs, iters, guard)
+        line = bucket_line_over_ms(ms, limit, speedups, len(speedups)) if speedups else ""
+    elif every_m:
+        speedups, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters, guard)
+        line = bucket_line_over_ms(ms, limit, speedups, n_ok) if speedups else ""
+    else:  # at one M, times
         ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
-    if not ranked:
+        speedups = [(torch_us / us, cfg) for us, cfg in ranked]
+        line = bucket_line(ms[0], limit, ranked, torch_us, n_ok) if ranked else ""
+    if not speedups:
         return _nothing_ranked(limit, cfgs, guard, current, report)
-    # over every M `ranked` holds speedups already, at one M times
-    speedups = ranked if every_m else [(torch_us / us, cfg) for us, cfg in ranked]
     if report:
         report(scoreboard(speedups, current))
     pick, kept = incumbent_or_best(speedups, current, keep_within)
-    if every_m:
-        return pick, bucket_line_over_ms(ms, limit, ranked, n_ok) + kept
-    return pick, bucket_line(ms[0], limit, ranked, torch_us, n_ok) + kept
+    return pick, line + kept
 
 
 def incumbent_or_best(
@@ -465,16 +459,20 @@ def _with_method_notes(note: str, args: argparse.Namespace) -> str:
     return "; ".join([note] * bool(note) + added)
 
 
+def _fraction(args: argparse.Namespace, name: str) -> float | None:
+    """A PERCENT option as a fraction (None without it)."""
+    pct = getattr(args, name, None)
+    return None if pct is None else pct / 100
+
+
 def guard_fraction(args: argparse.Namespace) -> float | None:
     """--guard-reference as a fraction (None without it)."""
-    pct = getattr(args, "guard_reference", None)
-    return None if pct is None else pct / 100
+    return _fraction(args, "guard_reference")
 
 
 def keep_fraction(args: argparse.Namespace) -> float | None:
     """--keep-within as a fraction (None without it)."""
-    pct = getattr(args, "keep_within", None)
-    return None if pct is None else pct / 100
+    return _fraction(args, "keep_within")
 
 
 class TunerStart(NamedTuple):
