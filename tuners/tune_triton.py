@@ -331,11 +331,8 @@ def with_rolled_ring(m: int) -> list:
     twins = [row, replace(row, ROLLED=True)]
     for unroll in (2, 4, 8):
         for stages in (row.ring // unroll * unroll, 0):  # 0: as many as fit
-            if stages != 1:
-                preload = min(row.PRELOAD, stages) if stages else row.PRELOAD
-                twins.append(
-                    replace(row, ROLLED=True, UNROLL=unroll, STAGES=stages, PRELOAD=preload)
-                )
+            preload = min(row.PRELOAD, stages) if stages else row.PRELOAD
+            twins.append(replace(row, ROLLED=True, UNROLL=unroll, STAGES=stages, PRELOAD=preload))
     # K steps twice as deep: half the steps, each with twice the MMA work to cover its wait
     # and release (level with the unrolled row at M = 80, H200).
     if row.BLOCK_K == 64:
