@@ -927,6 +927,18 @@ def test_the_triton_tuners_rolled_tiles_are_every_one_tile_gluon_shape_rolled():
         assert len(rolled) >= 150, len(rolled)
 
 
+def test_the_triton_tuners_rolled_tiles_only_never_offers_an_unrolled_ring(monkeypatch):
+    """Whatever the table's row: rolled, it is offered first; unrolled, it is left out."""
+    row = tune_triton.select_config(72)
+    for rolled in (True, False):
+        table_row = replace(row, ROLLED=rolled, UNROLL=1)
+        monkeypatch.setattr(tune_triton, "select_config", lambda m: table_row)  # noqa: B023
+        cfgs = tune_triton.with_rolled_tiles_only(72)
+        assert all(c.ROLLED for c in cfgs) and len(cfgs) >= 150
+        assert cfgs == [c for c in tune_triton.with_rolled_tiles(72) if c.ROLLED]
+        assert (cfgs[0] == table_row) == rolled and (table_row in cfgs) == rolled
+
+
 def test_the_triton_tuner_offers_each_gluon_row_its_ring_rolled():
     from triton_gemm.ws_tile import WsTileConfig
     from triton_gemm.ws_tile import is_valid as ws_is_valid

@@ -15,13 +15,14 @@ tuning run made within its noise); with --gemvs, at M <= 8 against the CUDA-core
 barrier in its preload (preload_syncs.py), preloading 1 to all of its ring stages; with
 --rolled, each Gluon config against its ring rolled into one loop (ROLLED), in passes of 1, 2,
 4 or 8 K steps (UNROLL) over its ring or one cut to a multiple of the pass; with
---rolled-tiles, against every Gluon tile of --ws-tiles rolled.
+--rolled-tiles, against every Gluon tile of --ws-tiles rolled; with --rolled-tiles-only, the
+same without a table row that unrolls its ring.
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
                                   [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
                                    | --gemvs | --one-preload-sync | --rolled
-                                   | --rolled-tiles]
+                                   | --rolled-tiles | --rolled-tiles-only]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -361,6 +362,15 @@ def with_rolled_tiles(m: int) -> list:
     return _row_and_valid(select_config(m), rolled)
 
 
+def with_rolled_tiles_only(m: int) -> list:
+    """--rolled-tiles without the table's row where that row unrolls its ring
+    (--rolled-tiles-only). An unrolled row's 20-40 KB of code can move torch.matmul right after
+    it by about 1% (M = 4 at `69e3ba8`: +0.7, +1.3, +1.3, +0.9% in four runner passes), a shift
+    one guard measurement in a tuning run does not resolve (its spread over 43 Ms: 0.44%)."""
+    unrolled = lambda c: isinstance(c, WsTileConfig) and not c.ROLLED  # noqa: E731
+    return [c for c in with_rolled_tiles(m) if not unrolled(c)]
+
+
 def with_one_preload_sync(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with one CTA
     barrier in its preload (ONE_PRELOAD_SYNC, preload_syncs.py), preloading as many stages as
@@ -422,6 +432,12 @@ REFINEMENTS = {
         "--rolled-tiles: each bucket's config in the previous table, against every Gluon tile "
         "rolled into one loop",
         "only the table's configs, against the Gluon tiles rolled into one loop",
+    ),
+    "rolled_tiles_only": Refinement(
+        with_rolled_tiles_only,
+        "--rolled-tiles-only: every Gluon tile rolled into one loop, and each bucket's config in "
+        "the previous table where it is rolled too",
+        "only the Gluon tiles rolled into one loop (and the table's row where it is rolled)",
     ),
     "one_preload_sync": Refinement(
         with_one_preload_sync,
