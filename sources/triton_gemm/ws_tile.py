@@ -642,10 +642,7 @@ def _produce_rolled(
         mbarrier.wait(empty.index(s), phase)
         _issue_stage(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready.index(s), x0, y0, i,
                      s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
-        s += 1
-        if s == STAGES:
-            s = 0
-            phase ^= 1
+        s, phase = _advance(s, phase, 1, STAGES)
 
 
 @gluon.jit
@@ -678,17 +675,22 @@ def _consume_rolled(
             release = empty.index(prev)
             prev = s
             if not STATIC:
-                base += 1
-                if base == STAGES:
-                    base = 0
-                    phase ^= 1
+                base, phase = _advance(base, phase, 1, STAGES)
             async_copy.mbarrier_arrive(release, increment_count=False)
         if STATIC:
-            base += U
-            if base == STAGES:
-                base = 0
-                phase ^= 1
+            base, phase = _advance(base, phase, U, STAGES)
     return _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
+
+
+@gluon.jit
+def _advance(s, phase, STEP: gl.constexpr, STAGES: gl.constexpr):
+    """(s + STEP, phase) around a ring of STAGES (STEP divides it): back to 0, the phase
+    flipped, where it wraps."""
+    s += STEP
+    if s == STAGES:
+        s = 0
+        phase ^= 1
+    return s, phase
 
 
 @gluon.jit(do_not_specialize=["M"])
