@@ -117,24 +117,27 @@ def device_choice(device_index: int) -> DeviceChoice:
     return entry
 
 
+def _choice_of(device_index: int | None) -> DeviceChoice | None:
+    """The DeviceChoice of `device_index` (default: the current device); None without CUDA."""
+    if not torch.cuda.is_available():
+        return None
+    return device_choice(torch.cuda.current_device() if device_index is None else device_index)
+
+
 def path_of(device_index: int | None = None) -> str:
     """The path serving `device_index` (default: the current device). Without CUDA (CPU
     compile tests): the one CUTE_DSL_ARCH targets."""
-    if not torch.cuda.is_available():
+    choice = _choice_of(device_index)
+    if choice is None:
         return "hopper" if os.environ.get("CUTE_DSL_ARCH") == "sm_90a" else "portable"
-    if device_index is None:
-        device_index = torch.cuda.current_device()
-    return device_choice(device_index).path
+    return choice.path
 
 
 def shared_bytes_optin(device_index: int | None = None) -> int:
     """Shared memory a CTA may have on the device (0 without CUDA, or where torch does not say:
     the portable table that fits every family)."""
-    if not torch.cuda.is_available():
-        return 0
-    if device_index is None:
-        device_index = torch.cuda.current_device()
-    return device_choice(device_index).shared_optin
+    choice = _choice_of(device_index)
+    return 0 if choice is None else choice.shared_optin
 
 
 def select_config(m: int, device_index: int | None = None):
