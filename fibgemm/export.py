@@ -108,12 +108,12 @@ def submission_md(author: str, hardware: str, chosen: dict[str, list[Trace]]) ->
     checked = [t for t in every if "after itself" in (t.evaluation.log or "")]
     shifts = [(t, _shift(t.evaluation.log)) for t in every]
     moved = [
-        f"{t.solution} M={t.workload.axes.get('M')}"
+        f"{t.solution} M={t.workload.axes.get('M')} ({shift:+.1%})"
         for t, shift in shifts
         if shift is not None and abs(shift) > 0.01
     ]
     beside = (
-        f"torch.matmul ran more than 1% slower right after: {', '.join(moved)}"
+        f"torch.matmul right after moved by more than 1% at: {', '.join(moved)}"
         if moved
         else "no solution moved torch.matmul by more than 1%"
     )
