@@ -124,10 +124,11 @@ def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
     )
     if checked:
         lines.append(
-            "\n† the reference ran more than 1% slower right after this solution than right "
-            "after itself (a solution of much code evicts the reference's code from the SMs' "
-            "instruction caches, which the L2 flush leaves warm: docs/timing.md). Speedups "
-            "divide the reference's and the solution's medians, each timed right after itself. "
+            "\n† the reference's median right after this solution differs by more than 1% from "
+            "its median right after itself (a solution of much code evicts the reference's code "
+            "from the SMs' instruction caches, which the L2 flush leaves warm: docs/timing.md). "
+            "Speedups divide the reference's and the solution's medians, each timed right after "
+            "itself. "
             + (f"Moved: {', '.join(moved)}." if moved else "No solution moved the reference.")
         )
     if len(checked) < len(newest):
