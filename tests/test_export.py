@@ -10,10 +10,9 @@ from flashinfer_bench.data import Solution, Trace, TraceSet, load_jsonl_file
 from helpers import solution_file, traces_file
 
 from fibgemm import REPO_ROOT
-from fibgemm import export as export_module
 from fibgemm.cli import main
 from fibgemm.dataset import load_dataset
-from fibgemm.export import ExportError, export
+from fibgemm.export import ExportError, _shift, export
 
 HW = "NVIDIA_H200"
 
@@ -55,7 +54,7 @@ def test_the_checkouts_export_loads_passes_the_rules_and_round_trips(checkout, t
     assert "| 2379 |" in md and "geomean" in md and "torch:" in md and "cupti" in md
     assert "each right after itself" in md
     # What it says of the reference is what the traces say, whichever way they fell.
-    shifts = [export_module._shift(t.evaluation.log) for t in traces]
+    shifts = [_shift(t.evaluation.log) for t in traces]
     moved = [s for s in shifts if s is not None and abs(s) > 0.01]
     said = "torch.matmul right after moved by more than 1% at:" in md
     assert said == bool(moved) and ("no solution moved torch.matmul" in md) == (not moved)

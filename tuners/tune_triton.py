@@ -367,8 +367,7 @@ def with_rolled_tiles_only(m: int) -> list:
     (--rolled-tiles-only). An unrolled row's 20-40 KB of code can move torch.matmul right after
     it by about 1% (M = 4 at `69e3ba8`: +0.7, +1.3, +1.3, +0.9% in four runner passes), a shift
     one guard measurement in a tuning run does not resolve (its spread over 43 Ms: 0.44%)."""
-    unrolled = lambda c: isinstance(c, WsTileConfig) and not c.ROLLED  # noqa: E731
-    return [c for c in with_rolled_tiles(m) if not unrolled(c)]
+    return [c for c in with_rolled_tiles(m) if not isinstance(c, WsTileConfig) or c.ROLLED]
 
 
 def with_one_preload_sync(m: int) -> list:
