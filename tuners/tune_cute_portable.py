@@ -1,6 +1,7 @@
 """Tune the CuTe DSL solution's portable (mma.sync) table on the GPU at hand and rewrite it.
 
 Usage: fibgemm tune cute_portable [--dry-run] [--buckets 16 32 ...] [--large-shared]
+       [--warps-k 1|2|4] [--sides 96 192 ...]
    (or python -m tuners.tune_cute_portable ...)
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
@@ -47,7 +48,7 @@ DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
 # Above 64 the buckets are 32 to 64 tokens wide: a token tile sized to the bucket's largest M
 # (one, two or three tiles of it) wastes little of its MMAs on the bucket's smallest.
 BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (96, [72, 88, 96]),
-           (128, [104, 120, 128]), (160, [136, 152, 160]), (192, [168, 184, 192]),
+           (128, [104, 120, 128]), (144, [136, 144]), (160, [152, 160]), (192, [168, 184, 192]),
            (256, [208, 232, 256]), (1024, [972]), (1 << 62, [2053, 2379, 8192])]  # fmt: skip
 ITERS = 30
 
@@ -57,7 +58,10 @@ def _fits(cfg: PortableConfig, shared_limit: int = SHARED_LIMIT) -> bool:
 
 
 def candidates(
-    limit: int, warps_k: int | None = None, large_shared: bool = False
+    limit: int,
+    warps_k: int | None = None,
+    large_shared: bool = False,
+    sides: tuple[int, ...] | None = None,
 ) -> list[PortableConfig]:
     """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, with split-K over 1 to 8
     CTAs a tile (the fewer tokens, the fewer tiles to spread K over); straight tiles above 256.
@@ -83,8 +87,12 @@ def candidates(
     if limit > 256:
         # Up to 128 x 256 tiles (8 warps of 64 x 64): each element of A and B read from L2
         # 1/128 + 1/256 times per output column/row, where 128 x 64 tiles read it 3/128.
+        # 96 and 192: at M = 972, 8 x 32 tiles of 128 x 96 fill one wave of two CTAs an SM
+        # with the work three 128 x 64 tiles give an SM, in warp tiles that read shared
+        # memory less per MMA.
+        widths = (64, 96, 128, 192, 256)
         for p, q, k, s, (wp, wq) in itertools.product(
-            (64, 128, 256), (64, 128, 256), (32, 64), (3, 4, 5, 6), ((2, 2), (2, 4), (4, 2), (4, 4))
+            widths, widths, (32, 64), (3, 4, 5, 6), ((2, 2), (2, 4), (4, 2), (4, 4))
         ):
             if p * q <= 128 * 256:
                 out.append(PortableConfig(p, q, False, k, s, wp, wq))
@@ -94,6 +102,8 @@ def candidates(
     out = [c for c in out if _fits(c, limit_bytes) and 64 <= c.threads <= 512]
     if warps_k is not None:  # --warps-k: only those (beside the current config)
         out = [c for c in out if c.warps_k == warps_k]
+    if sides is not None:  # --sides: only tiles with a side among these (beside the current)
+        out = [c for c in out if c.tile_p in sides or c.tile_q in sides]
     # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
     table = portable.TABLE_LARGE_SHARED if large_shared else portable.TABLE
     limits = [lim for lim, _ in table]
@@ -169,6 +179,9 @@ def main() -> int:
     p.add_argument("--large-shared", action="store_true",
                    help="tune TABLE_LARGE_SHARED, for GPUs that allow a CTA 160 KB of shared "
                         "memory, among configs of up to that much (deeper rings too)")  # fmt: skip
+    p.add_argument("--sides", type=int, nargs="+", metavar="ROWS",
+                   help="offer only candidates with tile_p or tile_q among these (and the "
+                        "table's current config)")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
@@ -191,7 +204,7 @@ def main() -> int:
     for limit, ms in BUCKETS:
         if todo is not None and limit not in todo:
             continue
-        cfgs = candidates(limit, args.warps_k, args.large_shared)
+        cfgs = candidates(limit, args.warps_k, args.large_shared, args.sides)
         built = []
         for cfg in cfgs:
             try:
