@@ -843,10 +843,11 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
     namespace = {"PortableConfig": portable.PortableConfig}
     exec(tuner.table_re().search(rewritten).group(0).replace("# fmt: off", ""), namespace)
     assert dict(namespace["TABLE"])[32] == cfg
-    # A bucket the table lacks (the tuner's 972 bucket) goes in before the catch-all line.
-    lines[1024] = tuner.render_line(1024, 0.5, cfg)
+    # A bucket the table lacks (a new one in the tuner's BUCKETS) goes in before the catch-all.
+    assert 4096 not in lines
+    lines[4096] = tuner.render_line(4096, 0.5, cfg)
     grown = dict(tuner.table_lines(tuner.with_table(source, lines)))
-    assert list(grown) == sorted(grown) and list(grown)[-2:] == [1024, tuner.INF]
+    assert list(grown) == sorted(grown) and list(grown)[-2:] == [4096, tuner.INF]
     with pytest.raises(ValueError, match="table markers"):
         tuner.table_lines(source.replace("# fmt: off", ""))
 

@@ -130,11 +130,9 @@ def candidates(m: int) -> list[CuteConfig]:
         # Widths whose tile counts fill whole waves of 132 SMs: 128 x 192 gives 128 tiles at
         # M = 972, 128 x 224 swapped 264 at M = 2379.
         # Persistent: one CTA per SM walks the tiles, its producer loading the next tile while
-        # the consumers run this one's epilogue. 64 and 96 wide, two or more tiles a walk (at
-        # M = 972, 128 x 96 swapped: 264 tiles, two a CTA), so that the next tile's first
-        # loads run under this one's MMAs and the walk's last epilogue is a small one.
+        # the consumers run this one's epilogue.
         for tile_s, swap_ab, persistent in itertools.product(
-            (64, 96, 128, 160, 192, 224, 256), (False, True), (False, True)
+            (128, 160, 192, 224, 256), (False, True), (False, True)
         ):
             out.append(CuteConfig(128, tile_s, swap_ab=swap_ab, persistent=persistent))
         plain_straight = [c for c in out if not (c.swap_ab or c.persistent)]

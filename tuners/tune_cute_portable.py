@@ -43,13 +43,14 @@ from cute_gemm.portable import PortableConfig  # noqa: E402
 SHARED_LIMIT = 96 * 1024
 LARGE_SHARED_LIMIT = portable.LARGE_SHARED_BYTES  # --large-shared
 DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
-# (bucket limit, sample of its workload Ms); 972 has its own bucket: one wave of the large
-# bucket's tiles is a different trade there than at 2053-8192.
+# (bucket limit, sample of its workload Ms); 972 and 2053 have their own buckets: how many
+# waves of tiles they take depends on the tile more than at 2379 and 8192 (2053 in 128 x 128
+# tiles: 408 for 264 places, two CTAs an SM; in 192 x 128 tiles of eight warps, 264 for 132).
 # Above 64 the buckets are 32 to 64 tokens wide: a token tile sized to the bucket's largest M
 # (one, two or three tiles of it) wastes little of its MMAs on the bucket's smallest.
 BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (96, [72, 88, 96]),
-           (128, [104, 120, 128]), (144, [136, 144]), (160, [152, 160]), (192, [168, 184, 192]),
-           (256, [208, 232, 256]), (1024, [972]), (1 << 62, [2053, 2379, 8192])]  # fmt: skip
+           (128, [104, 120, 128]), (160, [136, 152, 160]), (192, [168, 184, 192]),
+           (256, [208, 232, 256]), (1024, [972]), (2176, [2053]), (1 << 62, [2379, 8192])]  # fmt: skip
 ITERS = 30
 
 
