@@ -50,7 +50,8 @@ DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
 # (one, two or three tiles of it) wastes little of its MMAs on the bucket's smallest.
 BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (96, [72, 88, 96]),
            (128, [104, 120, 128]), (160, [136, 152, 160]), (192, [168, 184, 192]),
-           (256, [208, 232, 256]), (1024, [972]), (2176, [2053]), (1 << 62, [2379, 8192])]  # fmt: skip
+           (256, [208, 232, 256]), (1024, [972]), (2176, [2053]),
+           (1 << 62, [2379, 8192])]  # fmt: skip
 ITERS = 30
 
 
