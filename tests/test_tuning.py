@@ -894,6 +894,25 @@ def test_portable_cute_tuner_offers_sliced_k_and_can_offer_only_it():
         assert all(portable.is_valid(c, K) for c in sliced)
 
 
+def test_portable_cute_tuner_offers_96_and_192_wide_tiles_and_can_offer_only_them():
+    """Above M = 256 the candidates include tiles with a 96- or 192-row side (whole waves at 972
+    and 2053); with --sides only tiles with a side among those given, plus the bucket's row."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    for limit, _ in tuner.BUCKETS:
+        if limit <= 256:
+            continue
+        everything = tuner.candidates(limit, large_shared=True)
+        some = tuner.candidates(limit, large_shared=True, sides=(96, 192))
+        current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]
+        assert {96, 192} <= {c.tile_p for c in everything} & {c.tile_q for c in everything}
+        assert set(some) <= set(everything) and current in some and len(some) < len(everything)
+        assert all(96 in (c.tile_p, c.tile_q) or 192 in (c.tile_p, c.tile_q)
+                   for c in some if c != current), limit  # fmt: skip
+
+
 def test_a_guarded_bucket_that_drops_every_config_keeps_the_tables_row(monkeypatch):
     """One bucket where every candidate moves the reference does not end a guarded run over many
     buckets: the table's row stays, and the line says why; without a guard or a row it stops."""
