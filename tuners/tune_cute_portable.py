@@ -45,7 +45,7 @@ LARGE_SHARED_LIMIT = portable.LARGE_SHARED_BYTES  # --large-shared
 DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
 # (bucket limit, sample of its workload Ms); 972 and 2053 have their own buckets: how many
 # waves of tiles they take depends on the tile more than at 2379 and 8192 (2053 in 128 x 128
-# tiles: 408 for 264 places, two CTAs an SM; in 192 x 128 tiles of eight warps, 264 for 132).
+# tiles: 408 for 264 places, two CTAs an SM, 0.46x on the H200; in 96 x 128 tiles 0.55x).
 # Above 64 the buckets are 32 to 64 tokens wide: a token tile sized to the bucket's largest M
 # (one, two or three tiles of it) wastes little of its MMAs on the bucket's smallest.
 BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (96, [72, 88, 96]),
@@ -89,9 +89,9 @@ def candidates(
     if limit > 256:
         # Up to 128 x 256 tiles (8 warps of 64 x 64): each element of A and B read from L2
         # 1/128 + 1/256 times per output column/row, where 128 x 64 tiles read it 3/128.
-        # 96 and 192: at M = 972, 8 x 32 tiles of 128 x 96 fill one wave of two CTAs an SM
-        # with the work three 128 x 64 tiles give an SM, in warp tiles that read shared
-        # memory less per MMA.
+        # 96 and 192: tiles whose counts fill whole waves at 972 and 2053, in warp tiles that
+        # read shared memory less per MMA than 128 x 64's (on the H200: 128 x 192 tiles of
+        # eight warps, one an SM, at 972; 96 x 128 at 2053).
         widths = (64, 96, 128, 192, 256)
         for p, q, k, s, (wp, wq) in itertools.product(
             widths, widths, (32, 64), (3, 4, 5, 6), ((2, 2), (2, 4), (4, 2), (4, 4))
