@@ -325,6 +325,25 @@ def with_odd_widths(m: int) -> list[CuteConfig]:
     return [c for c in out if is_valid(c, K)]
 
 
+def with_token_halves(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m against swap-AB 64-row tiles that each take half
+    the tokens (M / 2 rounded up to 8) and own 64, 56 or 48 rows of B, 64 deep, in one wave
+    (--token-halves), from M = 129 to 256, with the config's L2 hint, the epilogue staged
+    either way. At 136-176 the table's straight 64-row tiles need a third token tile (3 x 64
+    rows cover 136); two 72-token tiles owning 48 rows of B make 128 CTAs of 480 KB each,
+    where the table's 117 straight 64 x 80 tiles load 576 KB each."""
+    cfg = cute_main.select_config(m)
+    if not 128 < m <= 256:
+        return [cfg]
+    half = -(-m // 16) * 8
+    tiles = [
+        CuteConfig(64, half, True, x_rows=rows, l2_hint=cfg.l2_hint, epi_whole=whole)
+        for rows, whole in itertools.product((0, 56, 48), (False, True))
+    ]
+    fits = [t for t in tiles if is_valid(t, K) and ctas(t, m) <= SMS]
+    return [cfg] + [t for t in fits if t != cfg]
+
+
 def with_whole_epilogue(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and the same with its epilogue staged the other
     way (--whole-epilogue): every sub-tile at once (`epi_whole`: one barrier, the TMA stores
@@ -436,6 +455,12 @@ REFINEMENTS = {
         "--odd-widths: each bucket's config in the previous table, against tiles of an odd "
         "number of 8-column groups",
         "only the table's configs, against tiles 8 x an odd number wide",
+    ),
+    "token_halves": Refinement(
+        with_token_halves,
+        "--token-halves: each bucket's config in the previous table from M = 129 to 256, "
+        "against swap-AB tiles of half the tokens owning 48-64 rows of B",
+        "only the table's configs, against swap-AB tiles of half the tokens (129-256)",
     ),
     "whole_epilogue": Refinement(
         with_whole_epilogue,
