@@ -176,6 +176,10 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
         # memory, and the first reads them all back (split-K's arrival word: one more read).
         exchanged = (line["warps_k"] - 1) * line["accumulators"] + (line["splits"] > 1)
         assert line["families"].get("ld.shared.b32", 0) == exchanged, line
+        # D leaves in 16-byte pieces where the config stages it, else element by element.
+        assert ("st.global.v4" in line["families"]) == line["staged"], line
+        from_registers = {"st.global.b16", "st.global.b32"} & set(line["families"])
+        assert bool(from_registers) != line["staged"], line
         # What ptxas makes of it for this arch: no spills, and a CTA's registers fit the 64K
         # of one SM (every family from sm_80), so the launch cannot run out of resources.
         res = line["resources"]

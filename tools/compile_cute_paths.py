@@ -33,6 +33,9 @@ FAMILIES = (
     "atom.global.acq_rel.add",  # split-K's arrival counter
     "fence.acq_rel.gpu",
     "ld.shared.b32",  # sliced K's partial sums (and split-K's arrival word)
+    "st.global.v4",  # the staged epilogue's 16-byte stores of D
+    "st.global.b16",  # D stored from the accumulators: an element at a time,
+    "st.global.b32",  # or two where D's rows are contiguous
 )
 
 
@@ -65,6 +68,7 @@ def main() -> int:
         start = time.perf_counter()
         line = {"arch": arch, "default_path": default, "config": repr(cfg), "splits": cfg.splits,
                 "threads": cfg.threads, "shared_bytes": cfg.shared_bytes(), "warps_k": cfg.warps_k,
+                "staged": cfg.staged_epilogue and cfg.splits == 1 and cfg.warps_k == 1,
                 "accumulators": cfg.tile_p * cfg.tile_q // cfg.slice_threads}  # fmt: skip
         try:
             cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")

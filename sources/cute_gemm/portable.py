@@ -14,8 +14,12 @@ One CTA computes a (tile_p, tile_q) tile of D over all of K: warps_p x warps_q w
 16-row by 16-column block of MMA atoms repeated over the tile. The K loop keeps stages - 1
 tiles of X and Y in flight (cp.async.cg, 16 bytes a thread, past L1), waits for the oldest,
 and reads it into registers with ldmatrix. Rows of X or Y past P or Q are not loaded (their
-shared memory is left stale: they only feed rows and columns of D that are never stored); D is
-written straight from the accumulators, each element checked against D's shape.
+shared memory is left stale: they only feed rows and columns of D that are never stored).
+D goes out through shared memory (`staged_epilogue`): the fp16 tile is written into the ring in
+D's memory order, lines padded by 16 bytes, then stored in 16-byte pieces along D's contiguous
+side, only the lines inside D. Where that measured slower (32 x 96 and 64 x 64 swap-AB tiles,
+docs/cute_gemm_portable.md), and with split-K or sliced K, each element is stored from the
+accumulators instead, checked against D's shape.
 
 Split-K (splits > 1): `splits` CTAs along the grid's z share a tile of D, each over K / splits.
 Each leaves its fp32 accumulators in its own slot of a workspace and bumps the tile's counter
@@ -47,6 +51,7 @@ from cutlass.cute.nvgpu import cpasync, warp
 
 MMA_SHAPE = (16, 8, 16)
 COPY_ELEMENTS = 8  # fp16 elements in one 16-byte cp.async
+STAGE_PAD = 8  # fp16 elements after each line of D's tile staged in shared memory
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,9 @@ class PortableConfig:
     warps_q: int = 2
     splits: int = 1  # CTAs sharing a tile of D, each over K / splits (split-K)
     warps_k: int = 1  # warps sharing each warp tile, each on its share of every K tile (sliced K)
+    # D's tile staged in shared memory and stored in 16-byte pieces (without split-K or sliced
+    # K); off: each element stored from the accumulators
+    staged_epilogue: bool = True
 
     @property
     def slice_threads(self) -> int:
@@ -107,7 +115,15 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and (cfg.warps_k == 1 or cfg.splits == 1)
         # the slices' partial sums go through the ring's shared memory
         and (cfg.warps_k - 1) * cfg.tile_p * cfg.tile_q * 4 <= cfg.shared_bytes()
+        # the staged epilogue's padded tile of D fits in the ring's shared memory
+        and (not cfg.staged_epilogue or _staged_bytes(cfg) <= cfg.shared_bytes())
     )
+
+
+def _staged_bytes(cfg: PortableConfig) -> int:
+    if cfg.swap_ab:
+        return cfg.tile_q * (cfg.tile_p + STAGE_PAD) * 2
+    return cfg.tile_p * (cfg.tile_q + STAGE_PAD) * 2
 
 
 def _smem_layout(rows: int, tile_k: int, stages: int):
@@ -307,6 +323,10 @@ class PortableGemm:
             self._sum_slices(acc, sX, tidx, k_slice)
             if k_slice == 0:
                 self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+        elif cutlass.const_expr(
+            cfg.splits == 1 and cfg.staged_epilogue and self._lines_always_whole(mD)
+        ):
+            self._store_staged(acc, thr_mma, sX.iterator, gD, bp, bq, mD, tidx)
         elif cutlass.const_expr(cfg.splits == 1):
             self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
         else:
@@ -390,6 +410,59 @@ class PortableGemm:
             for i in cutlass.range_constexpr(cute.size(acc)):
                 acc[i] = acc[i] + slot[i, tidx]
 
+    def _stage_layout(self):
+        """D's tile in shared memory in D's memory order (straight: rows of tile_q; swap-AB:
+        columns of tile_p), each line padded by 16 bytes: the fragments' writes, 8 lines at a
+        time, then fall in different banks, and every line still starts 16-byte aligned."""
+        cfg = self.cfg
+        if cfg.swap_ab:
+            return cute.make_layout((cfg.tile_p, cfg.tile_q), stride=(1, cfg.tile_p + STAGE_PAD))
+        return cute.make_layout((cfg.tile_p, cfg.tile_q), stride=(cfg.tile_q + STAGE_PAD, 1))
+
+    def _lines_always_whole(self, mD) -> bool:
+        """True when D's contiguous side is known at compile time and a multiple of the tile's
+        (N = 3072 both ways): every 16-byte piece of a line is then inside or outside D whole."""
+        cfg = self.cfg
+        if cfg.swap_ab:
+            return self._rows_always_inside(mD.shape[0], cfg.tile_p)
+        return self._rows_always_inside(mD.shape[1], cfg.tile_q)
+
+    @cute.jit
+    def _store_staged(self, acc, thr_mma, ring, gD, bp, bq, mD, tidx):
+        """fp16 through shared memory (the ring's, every warp past its last read of it), then
+        out in 16-byte pieces along D's contiguous side, consecutive threads on consecutive
+        pieces, only the lines inside D. Stored from the fragments straight, each thread's
+        2-byte elements fall 8 lines apart: on the H200 that cost 10-13% of the kernel time at
+        M = 972-8192 (docs/cute_gemm_portable.md)."""
+        cfg = self.cfg
+        out = cute.make_rmem_tensor_like(acc, cutlass.Float16)
+        out.store(acc.load().to(cutlass.Float16))
+        sD = cute.make_tensor(ring, self._stage_layout())
+        tCsD = thr_mma.partition_C(sD)
+        cute.arch.sync_threads()
+        for i in cutlass.range_constexpr(cute.size(out)):
+            tCsD[i] = out[i]
+        cute.arch.sync_threads()
+        lines, line_len = (cfg.tile_q, cfg.tile_p) if cfg.swap_ab else (cfg.tile_p, cfg.tile_q)
+        pieces = line_len // COPY_ELEMENTS  # 16-byte pieces a line
+        total = lines * pieces
+        if cutlass.const_expr(cfg.swap_ab):
+            lines_inside = mD.shape[1] - bq * cfg.tile_q
+        else:
+            lines_inside = mD.shape[0] - bp * cfg.tile_p
+        for i in cutlass.range_constexpr(-(-total // cfg.threads)):
+            c = tidx + i * cfg.threads
+            line = c // pieces
+            piece = c % pieces
+            if line < cutlass.min(lines_inside, lines):
+                if cutlass.const_expr(cfg.swap_ab):
+                    src = cute.local_tile(sD, (COPY_ELEMENTS, 1), (piece, line))
+                    dst = cute.local_tile(gD, (COPY_ELEMENTS, 1), (piece, line))
+                else:
+                    src = cute.local_tile(sD, (1, COPY_ELEMENTS), (line, piece))
+                    dst = cute.local_tile(gD, (1, COPY_ELEMENTS), (line, piece))
+                cute.autovec_copy(src, dst)
+
     @cute.jit
     def _store(self, acc, tCgD, tCcD, mD):
         """fp16 straight from the accumulators, only the elements inside D."""
@@ -409,9 +482,9 @@ TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.777x
-    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.694x
-    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.664x
-    (160, PortableConfig(tile_p=64, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=4, warps_q=1, splits=1)),  # 0.555x
+    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, staged_epilogue=False)),  # 0.694x
+    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, staged_epilogue=False)),  # 0.664x
+    (160, PortableConfig(tile_p=64, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=4, warps_q=1, splits=1, staged_epilogue=False)),  # 0.555x
     (192, PortableConfig(tile_p=96, tile_q=96, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=2)),  # 0.593x
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1)),  # 0.583x
     (1024, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.532x
@@ -430,8 +503,8 @@ TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # as TABLE
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
-    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.698x
-    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.661x
+    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, staged_epilogue=False)),  # 0.698x
+    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, staged_epilogue=False)),  # 0.661x
     (160, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.589x
     (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.613x
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1)),  # 0.619x
