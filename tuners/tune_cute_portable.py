@@ -118,7 +118,9 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     split in one, two or three (rounded up to 16), weight tiles of 32 to 128 rows (48 and 96
     too: 64 and 32 tiles of B, between 96, 48 and 24), each warp at least 16 x 32 (smaller warp
     tiles read shared memory more than once per MMA: eight-warp tiles lost in every bucket),
-    without or with a two-way split of K, or with K sliced over two or four warps a warp tile
+    without or with a two-way split of K (unsplit, with D staged through shared memory or
+    stored from the accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-31% slower
+    staged, docs/cute_gemm_portable.md), or with K sliced over two or four warps a warp tile
     instead (more warps a scheduler on the same warp tiles: a warp alone leaves its tensor pipe
     waiting, docs/cute_gemm.md), in 64-deep stages or, sliced, 128-deep ones (half the
     barriers a K block)."""
@@ -129,6 +131,8 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     ):
         if p // wp >= 16 and q // wq >= 32 and p % (16 * wp) == 0 and q % (16 * wq) == 0:
             out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
+            if splits == 1:  # D stored element by element: faster for some swap-AB tiles
+                out.append(PortableConfig(p, q, True, 64, stages, wp, wq, staged_epilogue=False))
             if splits == 1:
                 for tile_k, warps_k in ((64, 2), (128, 2), (128, 4)):
                     out.append(PortableConfig(p, q, True, tile_k, stages, wp, wq, 1, warps_k))
