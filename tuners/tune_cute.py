@@ -26,7 +26,9 @@ workspace; on the H200 0.37-0.76x torch wherever a tile is split, the table's co
 of 8-column groups (40, 56, 72, ...; the search steps by 16); with --whole-epilogue, that config
 with its epilogue staged the other way: every sub-tile in shared memory at once (`epi_whole`), or a
 sub-tile at a time; with --neighbours, that config against those of the buckets on either side (a
-second look at a pick one tuning run made within its noise); with --cluster-walks, above M = 256
+second look at a pick one tuning run made within its noise); with --token-halves, from M = 129 to
+256 that config against swap-AB tiles of half the tokens owning 48-64 rows of B (the table's
+stayed first in all 16 buckets on the H200: docs/cute_gemm.md); with --cluster-walks, above M = 256
 that config against persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA
 multicast; with --epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory.
 
@@ -34,7 +36,7 @@ Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
          | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
-         | --epilogue-buffers]
+         | --epilogue-buffers | --pingpong | --token-halves]
         [--dry-run]
 then `fibgemm pack` (the table is written as `ruff format` leaves it).
 """
