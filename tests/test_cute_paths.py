@@ -2,6 +2,7 @@
 GPU and DSL version gets, and that the portable kernel compiles for every GPU family from sm_80
 with the instructions that family executes (mma.sync, ldmatrix, cp.async)."""
 
+import dataclasses
 import json
 
 import pytest
@@ -115,6 +116,14 @@ def test_the_portable_table_follows_the_devices_shared_memory(monkeypatch, optin
 )
 def test_invalid_portable_configs_are_refused(cfg):
     assert not portable.is_valid(cfg, solution.K)
+
+
+def test_a_staged_epilogue_must_fit_the_ring_it_reuses():
+    """D's padded 128 x 256 fp16 tile (66 KB) does not fit a ring of two 32-deep stages (48 KB):
+    refused staged, valid when D is stored from the accumulators."""
+    cfg = portable.PortableConfig(128, 256, False, tile_k=32, stages=2, warps_p=2, warps_q=4)
+    assert not portable.is_valid(cfg, solution.K)
+    assert portable.is_valid(dataclasses.replace(cfg, staged_epilogue=False), solution.K)
 
 
 def test_split_k_workspace_covers_every_tile_and_split():
