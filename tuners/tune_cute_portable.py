@@ -119,7 +119,7 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     too: 64 and 32 tiles of B, between 96, 48 and 24), each warp at least 16 x 32 (smaller warp
     tiles read shared memory more than once per MMA: eight-warp tiles lost in every bucket),
     without or with a two-way split of K (unsplit, with D staged through shared memory or
-    stored from the accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-31% slower
+    stored from the accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-32% slower
     staged, docs/cute_gemm_portable.md), or with K sliced over two or four warps a warp tile
     instead (more warps a scheduler on the same warp tiles: a warp alone leaves its tensor pipe
     waiting, docs/cute_gemm.md), in 64-deep stages or, sliced, 128-deep ones (half the
