@@ -126,6 +126,18 @@ def test_a_staged_epilogue_must_fit_the_ring_it_reuses():
     assert portable.is_valid(dataclasses.replace(cfg, staged_epilogue=False), solution.K)
 
 
+def test_only_unsplit_unsliced_configs_stage_d_and_are_held_to_its_size():
+    """Split-K and sliced K store D from registers whatever staged_epilogue says, so a padded
+    tile of D larger than the ring does not make a split-K config invalid."""
+    cfg = portable.PortableConfig(128, 256, False, tile_k=32, stages=2, warps_p=2, warps_q=4)
+    assert cfg.stages_d and not portable.is_valid(cfg, solution.K)
+    split = dataclasses.replace(cfg, splits=2)
+    assert not split.stages_d and portable.is_valid(split, solution.K)
+    assert not dataclasses.replace(cfg, warps_k=2).stages_d
+    assert cfg.d_lines == (128, 256)
+    assert dataclasses.replace(cfg, swap_ab=True).d_lines == (256, 128)
+
+
 def test_split_k_workspace_covers_every_tile_and_split():
     cfg = portable.PortableConfig(64, 16, True, stages=3, warps_p=4, warps_q=1, splits=4)
     assert portable.is_valid(cfg, solution.K)

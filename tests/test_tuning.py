@@ -913,6 +913,22 @@ def test_portable_cute_tuner_offers_96_and_192_wide_tiles_and_can_offer_only_the
                    for c in some if c != current), limit  # fmt: skip
 
 
+def test_portable_cute_tuner_can_offer_only_one_k_tile_depth():
+    """--tile-k 64: only 64-deep candidates, plus the bucket's row whatever its depth."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    for limit, _ in tuner.BUCKETS:
+        everything = tuner.candidates(limit, large_shared=True)
+        deep = tuner.candidates(limit, large_shared=True, tile_k=64)
+        current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]
+        assert current in deep and set(deep) <= set(everything)
+        assert all(c.tile_k == 64 for c in deep if c != current), limit
+        if limit > 256:
+            assert len(deep) < len(everything), limit
+
+
 def test_a_guarded_bucket_that_drops_every_config_keeps_the_tables_row(monkeypatch):
     """One bucket where every candidate moves the reference does not end a guarded run over many
     buckets: the table's row stays, and the line says why; without a guard or a row it stops."""

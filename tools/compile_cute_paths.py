@@ -68,7 +68,7 @@ def main() -> int:
         start = time.perf_counter()
         line = {"arch": arch, "default_path": default, "config": repr(cfg), "splits": cfg.splits,
                 "threads": cfg.threads, "shared_bytes": cfg.shared_bytes(), "warps_k": cfg.warps_k,
-                "staged": cfg.staged_epilogue and cfg.splits == 1 and cfg.warps_k == 1,
+                "staged": cfg.stages_d,
                 "accumulators": cfg.tile_p * cfg.tile_q // cfg.slice_threads}  # fmt: skip
         try:
             cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")

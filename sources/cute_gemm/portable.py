@@ -70,6 +70,18 @@ class PortableConfig:
     staged_epilogue: bool = True
 
     @property
+    def stages_d(self) -> bool:
+        """D goes out through shared memory: asked for, and neither split-K (the tile's last
+        CTA stores the partials' sum) nor sliced K (the first slice alone stores)."""
+        return self.staged_epilogue and self.splits == 1 and self.warps_k == 1
+
+    @property
+    def d_lines(self) -> tuple[int, int]:
+        """(lines, elements a line) of D's tile along D's contiguous side: rows of tile_q
+        straight, columns of tile_p with swap-AB."""
+        return (self.tile_q, self.tile_p) if self.swap_ab else (self.tile_p, self.tile_q)
+
+    @property
     def slice_threads(self) -> int:
         """Threads of one K slice: one warp per warp tile."""
         return 32 * self.warps_p * self.warps_q
@@ -116,14 +128,13 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         # the slices' partial sums go through the ring's shared memory
         and (cfg.warps_k - 1) * cfg.tile_p * cfg.tile_q * 4 <= cfg.shared_bytes()
         # the staged epilogue's padded tile of D fits in the ring's shared memory
-        and (not cfg.staged_epilogue or _staged_bytes(cfg) <= cfg.shared_bytes())
+        and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.shared_bytes())
     )
 
 
 def _staged_bytes(cfg: PortableConfig) -> int:
-    if cfg.swap_ab:
-        return cfg.tile_q * (cfg.tile_p + STAGE_PAD) * 2
-    return cfg.tile_p * (cfg.tile_q + STAGE_PAD) * 2
+    lines, line_len = cfg.d_lines
+    return lines * (line_len + STAGE_PAD) * 2
 
 
 def _smem_layout(rows: int, tile_k: int, stages: int):
@@ -323,9 +334,7 @@ class PortableGemm:
             self._sum_slices(acc, sX, tidx, k_slice)
             if k_slice == 0:
                 self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
-        elif cutlass.const_expr(
-            cfg.splits == 1 and cfg.staged_epilogue and self._lines_always_whole(mD)
-        ):
+        elif cutlass.const_expr(cfg.stages_d and self._lines_always_whole(mD)):
             self._store_staged(acc, thr_mma, sX.iterator, gD, bp, bq, mD, tidx)
         elif cutlass.const_expr(cfg.splits == 1):
             self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
@@ -415,9 +424,9 @@ class PortableGemm:
         columns of tile_p), each line padded by 16 bytes: the fragments' writes, 8 lines at a
         time, then fall in different banks, and every line still starts 16-byte aligned."""
         cfg = self.cfg
-        if cfg.swap_ab:
-            return cute.make_layout((cfg.tile_p, cfg.tile_q), stride=(1, cfg.tile_p + STAGE_PAD))
-        return cute.make_layout((cfg.tile_p, cfg.tile_q), stride=(cfg.tile_q + STAGE_PAD, 1))
+        line_stride = cfg.d_lines[1] + STAGE_PAD
+        stride = (1, line_stride) if cfg.swap_ab else (line_stride, 1)
+        return cute.make_layout((cfg.tile_p, cfg.tile_q), stride=stride)
 
     def _lines_always_whole(self, mD) -> bool:
         """True when D's contiguous side is known at compile time and a multiple of the tile's
@@ -443,7 +452,7 @@ class PortableGemm:
         for i in cutlass.range_constexpr(cute.size(out)):
             tCsD[i] = out[i]
         cute.arch.sync_threads()
-        lines, line_len = (cfg.tile_q, cfg.tile_p) if cfg.swap_ab else (cfg.tile_p, cfg.tile_q)
+        lines, line_len = cfg.d_lines
         pieces = line_len // COPY_ELEMENTS  # 16-byte pieces a line
         total = lines * pieces
         if cutlass.const_expr(cfg.swap_ab):
