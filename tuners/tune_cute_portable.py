@@ -192,8 +192,9 @@ def main() -> int:
                    help="offer only candidates with tile_p or tile_q among these (and the "
                         "table's current config)")  # fmt: skip
     p.add_argument("--tile-k", type=int, choices=(32, 64, 128),
-                   help="offer only candidates of this K tile depth (and the table's current "
-                        "config); above M = 256 32-deep tiles ran 7-15%% slower on the H200")  # fmt: skip
+                   help="offer only candidates of this K tile depth (and the table's "
+                        "current config); above M = 256 32-deep tiles ran 7-15%% slower "
+                        "on the H200")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
