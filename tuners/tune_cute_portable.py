@@ -193,7 +193,7 @@ def main() -> int:
                         "table's current config)")  # fmt: skip
     p.add_argument("--tile-k", type=int, choices=(32, 64, 128),
                    help="offer only candidates of this K tile depth (and the table's "
-                        "current config); above M = 256 32-deep tiles ran 7-15%% slower "
+                        "current config); above M = 256 32-deep tiles ran 6-14%% slower "
                         "on the H200")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
