@@ -518,8 +518,8 @@ TABLE_LARGE_SHARED = [
     (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.613x
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1)),  # 0.619x
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
-    (2176, PortableConfig(tile_p=96, tile_q=128, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1)),  # 0.546x
-    (1 << 62, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.503x
+    (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.620x
+    (1 << 62, PortableConfig(tile_p=256, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=4, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.574x
 ]
 # fmt: on
 
