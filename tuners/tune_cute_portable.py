@@ -92,7 +92,8 @@ def candidates(
         # 1/128 + 1/256 times per output column/row, where 128 x 64 tiles read it 3/128.
         # 96 and 192: tiles whose counts fill whole waves at 972 and 2053, in warp tiles that
         # read shared memory less per MMA than 128 x 64's (on the H200: 128 x 192 tiles of
-        # eight warps, one an SM, at 972; 96 x 128 at 2053).
+        # eight warps, one an SM, at 972; with D staged through shared memory, eight-warp
+        # 96 x 256 at 2053 and 256 x 128 above, docs/cute_gemm_portable.md).
         widths = (64, 96, 128, 192, 256)
         for p, q, k, s, (wp, wq) in itertools.product(
             widths, widths, (32, 64), (3, 4, 5, 6), ((2, 2), (2, 4), (4, 2), (4, 4))
