@@ -59,9 +59,15 @@ def _schedule(row: dict) -> str:
     return "each after itself" if row.get("sol_after_ref_p50_us") else "older"
 
 
+def _path_kind(row: dict) -> str:
+    """The path that served the row ("hopper", "portable", ...; "" before rows named it): one
+    solution content holds several paths, chosen per device or by FIBGEMM_PORTABLE."""
+    return (row.get("path") or "").split(":")[0]
+
+
 def speedup_spread(rows: list[dict], newest: dict) -> dict:
     """(min, max) speedup over every pass of the same solution content, on the same kind of
-    GPU and under the same schedule, per (solution, M)."""
+    GPU, on the same path and under the same schedule, per (solution, M)."""
     spread = defaultdict(list)
     for r in rows:
         key = (r["solution"], int(r["M"]))
@@ -71,6 +77,7 @@ def speedup_spread(rows: list[dict], newest: dict) -> dict:
             and r["status"] == "PASSED"
             and r["solution_sha1"] == ref["solution_sha1"]
             and r["device"] == ref["device"]
+            and _path_kind(r) == _path_kind(ref)
             and _schedule(r) == _schedule(ref)
         ):
             spread[key].append(float(r["speedup"]))
@@ -136,6 +143,9 @@ def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
             f"\n{len(newest) - len(checked)} of these {len(newest)} rows predate the "
             "reference check: their reference was timed only right after the solution."
         )
+    paths = _paths_line(newest)
+    if paths:
+        lines.append(f"\nPaths of the rows shown: {paths}.")
     others = other_devices(rows, newest)
     if others:
         lines.append(
@@ -151,6 +161,20 @@ def table(rows: list[dict], baseline: str = "torch_matmul") -> str:
             f"{max(r['date'] for r in newest.values())}."
         )
     return "\n".join(lines)
+
+
+def _paths_line(newest: dict) -> str:
+    """Which path served each solution's rows in the table, e.g. "cute_gemm hopper (43),
+    triton_gemm portable-tma (43)" (a pass with FIBGEMM_PORTABLE=1 is newer than the default
+    pass before it), or "" when no row names its path."""
+    counts = defaultdict(lambda: defaultdict(int))
+    for (s, _), r in newest.items():
+        if _path_kind(r):
+            counts[s][_path_kind(r)] += 1
+    return ", ".join(
+        f"{s} " + " and ".join(f"{p} ({n})" for p, n in sorted(by_path.items()))
+        for s, by_path in sorted(counts.items())
+    )
 
 
 def _us(r: dict) -> str:

@@ -78,3 +78,15 @@ def test_spread_keeps_passes_of_one_schedule_apart():
     rows = [_row(1, "torch_matmul", 1, 7.2, 7.2), older, newer]
     text = table([{k: str(v) for k, v in r.items()} for r in rows])
     assert "| 1.125 | 1.125–1.125 (1) |" in text, text
+
+
+def test_spread_and_paths_keep_a_solutions_paths_apart():
+    """One content serves a Hopper and a portable path (FIBGEMM_PORTABLE=1): the newest
+    (portable) row's spread must not span the Hopper pass, and the table names the paths."""
+    hopper = {**_row(1, "triton_gemm", 1, 6.0, 7.2), "path": "hopper:WsTileConfig"}
+    portable = {**_row(2, "triton_gemm", 1, 9.0, 7.2), "path": "portable-tma:TmaConfig"}
+    base = {**_row(2, "torch_matmul", 1, 7.2, 7.2), "path": ""}
+    text = table([{k: str(v) for k, v in r.items()} for r in (hopper, base, portable)])
+    assert "| 0.800 | 0.800–0.800 (1) |" in text, text
+    assert "Paths of the rows shown: triton_gemm portable-tma (1)." in text
+    assert "Paths of" not in table([{k: str(v) for k, v in r.items()} for r in ROWS])
