@@ -161,7 +161,7 @@ def main(argv=None) -> int:
 
 def cmd_run(args, root: Path) -> int:
     from .evaluate import Settings
-    from .runner import Runner, RunOptions, check_run_arguments, results_path
+    from .runner import Runner, RunOptions, check_run_arguments, forced_portable, results_path
     from .storage import repair_appended, unwritable
 
     if args.stored_inputs:
@@ -177,6 +177,12 @@ def cmd_run(args, root: Path) -> int:
         _err(f"warning: {w}")
     problems = check_run_arguments(dataset, args.solutions, args.m)
     problems += [f"cannot write results: {p}" for p in unwritable(_written_folders(dataset))]
+    portable = forced_portable()
+    if portable and args.resume:
+        problems.append(
+            "--resume skips the pairs the dataset's traces hold, and a FIBGEMM_PORTABLE=1 run "
+            "writes no traces: run it without --resume"
+        )
     if problems:
         _err("error: " + "\n       ".join(problems))
         return 1
@@ -204,6 +210,11 @@ def cmd_run(args, root: Path) -> int:
         _err(f"error: {problem}")
         return 1
     print(f"GPUs: {', '.join(devices)} (one worker process each)")
+    if portable:
+        print(
+            "FIBGEMM_PORTABLE=1: every solution on its portable path; results rows only, the "
+            "traces keep what each solution does by default on this GPU"
+        )
     solutions = args.solutions
     if not args.any_gpu:
         gpu = torch.cuda.get_device_name(0)
@@ -224,6 +235,7 @@ def cmd_run(args, root: Path) -> int:
         solutions=solutions,
         ms=args.m,
         resume=args.resume,
+        write_traces=not portable,
         build_timeout_s=args.build_timeout,
         workload_timeout_s=args.workload_timeout,
         settings=Settings(correctness_trials=args.trials, warmup=args.warmup, iters=args.iters),
@@ -250,7 +262,8 @@ def cmd_run(args, root: Path) -> int:
             return 130
     from .curation import keep_current
 
-    keep_current(root, {s.name: s for sols in ts.solutions.values() for s in sols}, log=_err)
+    if not portable:  # a portable run leaves the traces files as they were
+        keep_current(root, {s.name: s for sols in ts.solutions.values() for s in sols}, log=_err)
     failed = [r for r in rows if r["status"] != "PASSED"]
     print(
         f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"

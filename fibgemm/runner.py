@@ -6,6 +6,9 @@ Writes (appends) to the dataset:
 - traces/<author>/<op_type>/<definition>.jsonl, serialized as flashinfer-bench writes them,
 - results/<definition>.csv, one row per pair with the percentiles, host time, commit and date.
 Both appends happen under an exclusive lock, so two runners on one dataset never interleave.
+With FIBGEMM_PORTABLE=1 (every solution forced onto its portable path) only the results rows
+are written: the traces keep what each solution does by default on the GPU, which is what
+flashinfer-bench and the leaderboard run.
 """
 
 import csv
@@ -93,7 +96,14 @@ class RunOptions:
     settings: Settings = field(default_factory=Settings)
     # CUDA_VISIBLE_DEVICES value of each GPU to use, one worker each; None: the environment's.
     devices: list[str] | None = None
+    write_traces: bool = True  # False: results rows only (a FIBGEMM_PORTABLE=1 run)
     worker_target: object = None  # the worker function; None: fibgemm.worker.worker_main
+
+
+def forced_portable() -> bool:
+    """FIBGEMM_PORTABLE as the solutions read it (their sources may not import this package):
+    set to anything but "" or "0", every solution takes its portable path."""
+    return os.environ.get("FIBGEMM_PORTABLE", "0") not in ("", "0")
 
 
 def git_commit(root: Path) -> str:
@@ -239,21 +249,20 @@ class Runner:
             if new_csv:
                 w.writeheader()
             w.writerow(row)
+            parts = [(csv_path, buf.getvalue().encode())]
+            if self.opts.write_traces:
+                # flashinfer-bench's own serialization, as its append_jsonl_file writes
+                parts.insert(0, (trace_path, (trace.model_dump_json(indent=None) + "\n").encode()))
             try:
-                append_all(
-                    [
-                        # flashinfer-bench's own serialization, as its append_jsonl_file writes
-                        (trace_path, (trace.model_dump_json(indent=None) + "\n").encode()),
-                        (csv_path, buf.getvalue().encode()),
-                    ]
-                )
+                append_all(parts)
             except AppendError as e:
                 raise RecordError(
                     f"{trace.solution} M={row['M']} ({trace.workload.uuid}) was not recorded: "
                     f"{e.strerror}; {trace_path.name} and {csv_path.name} are as they were "
                     "before it"
                 ) from e
-            self.ds.trace_set.traces.setdefault(trace.definition, []).append(trace)
+            if self.opts.write_traces:
+                self.ds.trace_set.traces.setdefault(trace.definition, []).append(trace)
         with self._lock:  # drivers of several GPUs record from their own threads
             self.rows.append(row)
             if self.progress is not None:

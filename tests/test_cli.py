@@ -65,6 +65,23 @@ def test_an_unwritable_traces_folder_is_refused_before_anything_runs(root, capsy
     assert f"cannot write results: {root / 'traces' / 'baseline' / 'gemm'}" in err
 
 
+@pytest.mark.parametrize("value", ["1", "yes"])
+def test_resume_with_every_solution_forced_portable_is_refused(root, capsys, monkeypatch, value):
+    """--resume skips pairs by the traces, which a FIBGEMM_PORTABLE=1 run does not write."""
+    monkeypatch.setenv("FIBGEMM_PORTABLE", value)
+    code, err, unchanged = _run(root, capsys, "--resume")
+    assert code == 1 and unchanged
+    assert "a FIBGEMM_PORTABLE=1 run writes no traces: run it without --resume" in err
+
+
+@NO_CUDA
+@pytest.mark.parametrize("value", ["", "0"])
+def test_resume_is_accepted_when_the_portable_switch_is_off(root, capsys, monkeypatch, value):
+    monkeypatch.setenv("FIBGEMM_PORTABLE", value)
+    code, err, unchanged = _run(root, capsys, "--resume")
+    assert code == 2 and unchanged and "FIBGEMM_PORTABLE" not in err
+
+
 def test_every_problem_is_listed_at_once(root, capsys):
     code, err, _ = _run(root, capsys, "--solutions", "nope", "--m", "3")
     assert code == 1 and "unknown solution" in err and "--m 3" in err
