@@ -1,7 +1,8 @@
 """`fibgemm` (or `python -m fibgemm`): the commands a user runs.
 
     fibgemm run [--solutions NAME ...] [--m M ...] [--resume]   benchmark, write traces + CSV
-    fibgemm report                                             table and plot from the CSV
+    fibgemm report [--compare CSV ... [--out PNG]]             table and plot from the CSV;
+                                                               or GPUs and paths side by side
     fibgemm validate [--root DIR]                              check a dataset (or an export)
     fibgemm pack [--check]                                     sources/ -> solution JSONs
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
@@ -15,6 +16,7 @@ Exit codes: 0 done, 1 bad input (dataset or arguments), 2 no CUDA, 3 some pair d
 """
 
 import argparse
+import csv
 import sys
 import time
 from pathlib import Path
@@ -100,6 +102,13 @@ def _parser() -> argparse.ArgumentParser:
 
     report = sub.add_parser("report", help="write results/summary.md and results/latency.png")
     _add_root(report)
+    report.add_argument(
+        "--compare", type=Path, nargs="+", metavar="CSV",
+        help="instead: draw the ratio to torch.matmul per M of every solution, GPU and path in "
+             "these results CSVs (the newest content of each) into --out",
+    )  # fmt: skip
+    report.add_argument("--out", type=Path, help="the --compare picture (default: "
+                        "results/paths.png)")  # fmt: skip
 
     export = sub.add_parser(
         "export", help="write a submission folder for the flashinfer-trace dataset"
@@ -308,11 +317,48 @@ def cmd_report(args, root: Path) -> int:
     from .report import write_report
     from .runner import results_path
 
+    if args.compare:
+        return _compare(args.compare, args.out or root / "results" / "paths.png")
+    if args.out:
+        _err("error: --out names the --compare picture; without --compare nothing uses it")
+        return 1
+
     csv_path = results_path(root, DEFINITION_NAME)
     if not csv_path.exists():
         _err(f"error: {csv_path} does not exist: run `fibgemm run` first")
         return 1
     print(write_report(csv_path, root / "results"))
+    return 0
+
+
+def _compare(csvs: list[Path], out: Path) -> int:
+    from .compare import curves, plot_curves, summary_lines
+    from .report import load_rows
+
+    missing = [str(p) for p in csvs if not p.is_file()]
+    if missing:
+        _err(f"error: no such results CSV: {', '.join(missing)}")
+        return 1
+    rows = []
+    for path in csvs:
+        try:
+            found = load_rows(path)
+        except (OSError, UnicodeDecodeError, csv.Error) as e:
+            _err(f"error: {path}: {e}")
+            return 1
+        lacking = {"solution", "device", "M", "status", "speedup", "date", "solution_sha1"} - set(
+            found[0] if found else {}
+        )
+        if found and lacking:
+            _err(f"error: {path}: not a results CSV (no column {', '.join(sorted(lacking))})")
+            return 1
+        rows += found
+    found = curves(rows)
+    if not found:
+        _err("error: no PASSED row that names its path in " + ", ".join(map(str, csvs)))
+        return 1
+    plot_curves(found, out)
+    print("\n".join(summary_lines(found)) + f"\nwrote {out}")
     return 0
 
 

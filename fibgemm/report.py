@@ -52,14 +52,14 @@ def other_devices(rows: list[dict], newest: dict) -> list[str]:
     return sorted({r["device"] for r in rows} - shown)
 
 
-def _schedule(row: dict) -> str:
+def schedule_of(row: dict) -> str:
     """How the row's speedup was taken: rows with the solution's time after the reference
     divide each callable's median after itself; older rows divided the reference after itself
     by the solution after the reference."""
     return "each after itself" if row.get("sol_after_ref_p50_us") else "older"
 
 
-def _path_kind(row: dict) -> str:
+def path_kind(row: dict) -> str:
     """The path that served the row ("hopper", "portable", ...; "" before rows named it): one
     solution content holds several paths, chosen per device or by FIBGEMM_PORTABLE."""
     return (row.get("path") or "").split(":")[0]
@@ -77,8 +77,8 @@ def speedup_spread(rows: list[dict], newest: dict) -> dict:
             and r["status"] == "PASSED"
             and r["solution_sha1"] == ref["solution_sha1"]
             and r["device"] == ref["device"]
-            and _path_kind(r) == _path_kind(ref)
-            and _schedule(r) == _schedule(ref)
+            and path_kind(r) == path_kind(ref)
+            and schedule_of(r) == schedule_of(ref)
         ):
             spread[key].append(float(r["speedup"]))
     return {k: (min(v), max(v), len(v)) for k, v in spread.items()}
@@ -169,8 +169,8 @@ def _paths_line(newest: dict) -> str:
     pass before it), or "" when no row names its path."""
     counts = defaultdict(lambda: defaultdict(int))
     for (s, _), r in newest.items():
-        if _path_kind(r):
-            counts[s][_path_kind(r)] += 1
+        if path_kind(r):
+            counts[s][path_kind(r)] += 1
     return ", ".join(
         f"{s} " + " and ".join(f"{p} ({n})" for p, n in sorted(by_path.items()))
         for s, by_path in sorted(counts.items())
