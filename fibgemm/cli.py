@@ -332,7 +332,7 @@ def cmd_report(args, root: Path) -> int:
 
 
 def _compare(csvs: list[Path], out: Path) -> int:
-    from .compare import curves, plot_curves, summary_lines
+    from .compare import COLUMNS, curves, plot_curves, summary_lines
     from .report import load_rows
 
     missing = [str(p) for p in csvs if not p.is_file()]
@@ -342,23 +342,21 @@ def _compare(csvs: list[Path], out: Path) -> int:
     rows = []
     for path in csvs:
         try:
-            found = load_rows(path)
+            these = load_rows(path)
         except (OSError, UnicodeDecodeError, csv.Error) as e:
             _err(f"error: {path}: {e}")
             return 1
-        lacking = {"solution", "device", "M", "status", "speedup", "date", "solution_sha1"} - set(
-            found[0] if found else {}
-        )
-        if found and lacking:
+        lacking = COLUMNS - set(these[0]) if these else set()
+        if lacking:
             _err(f"error: {path}: not a results CSV (no column {', '.join(sorted(lacking))})")
             return 1
-        rows += found
-    found = curves(rows)
-    if not found:
+        rows += these
+    lines = curves(rows)
+    if not lines:
         _err("error: no PASSED row that names its path in " + ", ".join(map(str, csvs)))
         return 1
-    plot_curves(found, out)
-    print("\n".join(summary_lines(found)) + f"\nwrote {out}")
+    plot_curves(lines, out)
+    print("\n".join(summary_lines(lines)) + f"\nwrote {out}")
     return 0
 
 

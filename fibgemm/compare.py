@@ -10,9 +10,10 @@ path is from cuBLAS there, not the GPUs' speeds.
 from collections import defaultdict
 from pathlib import Path
 
-from .report import geomean, path_kind, schedule_of
+from .report import BASELINE, geomean, path_kind, schedule_of
 
-BASELINE = "torch_matmul"
+# the columns curves() reads: a CSV without them is not a results CSV of `fibgemm run`
+COLUMNS = {"solution", "device", "M", "status", "speedup", "date", "solution_sha1"}
 
 
 def curves(rows: list[dict]) -> dict[tuple[str, str, str], dict[int, tuple]]:
