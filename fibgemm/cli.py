@@ -221,8 +221,9 @@ def cmd_run(args, root: Path) -> int:
     print(f"GPUs: {', '.join(devices)} (one worker process each)")
     if portable:
         print(
-            "FIBGEMM_PORTABLE=1: every solution on its portable path; results rows only, the "
-            "traces keep what each solution does by default on this GPU"
+            "FIBGEMM_PORTABLE=1: every solution on its portable path; rows in "
+            f"{results_path(root, DEFINITION_NAME, portable=True).name} only: the traces and "
+            "the summary keep what each solution does by default on this GPU"
         )
     solutions = args.solutions
     if not args.any_gpu:
@@ -244,7 +245,7 @@ def cmd_run(args, root: Path) -> int:
         solutions=solutions,
         ms=args.m,
         resume=args.resume,
-        write_traces=not portable,
+        portable=portable,
         build_timeout_s=args.build_timeout,
         workload_timeout_s=args.workload_timeout,
         settings=Settings(correctness_trials=args.trials, warmup=args.warmup, iters=args.iters),
@@ -278,11 +279,14 @@ def cmd_run(args, root: Path) -> int:
         f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"
         + "".join(f"\n  {r['solution']} M={r['M']}: {r['status']}" for r in failed)
     )
-    csv_path = results_path(root, DEFINITION_NAME)
+    csv_path = results_path(root, DEFINITION_NAME, portable)
     if not args.no_report and csv_path.exists():
-        from .report import write_report
+        from .report import load_rows, table, write_report
 
-        print(write_report(csv_path, root / "results"))
+        if portable:  # printed only: summary.md and the plot show the default paths
+            print(table(load_rows(csv_path)))
+        else:
+            print(write_report(csv_path, root / "results"))
     return 0 if not failed else 3
 
 

@@ -6,9 +6,10 @@ Writes (appends) to the dataset:
 - traces/<author>/<op_type>/<definition>.jsonl, serialized as flashinfer-bench writes them,
 - results/<definition>.csv, one row per pair with the percentiles, host time, commit and date.
 Both appends happen under an exclusive lock, so two runners on one dataset never interleave.
-With FIBGEMM_PORTABLE=1 (every solution forced onto its portable path) only the results rows
-are written: the traces keep what each solution does by default on the GPU, which is what
-flashinfer-bench and the leaderboard run.
+With FIBGEMM_PORTABLE=1 (every solution forced onto its portable path) only results rows are
+written, to results/<definition>-portable.csv: the traces, and the results that the summary
+and the README's tables are made from, keep what each solution does by default on the GPU,
+which is what flashinfer-bench and the leaderboard run.
 """
 
 import csv
@@ -96,7 +97,8 @@ class RunOptions:
     settings: Settings = field(default_factory=Settings)
     # CUDA_VISIBLE_DEVICES value of each GPU to use, one worker each; None: the environment's.
     devices: list[str] | None = None
-    write_traces: bool = True  # False: results rows only (a FIBGEMM_PORTABLE=1 run)
+    # a FIBGEMM_PORTABLE=1 run: no traces, its rows in the portable results CSV
+    portable: bool = False
     worker_target: object = None  # the worker function; None: fibgemm.worker.worker_main
 
 
@@ -127,8 +129,9 @@ def git_commit(root: Path) -> str:
         return "unknown"
 
 
-def results_path(root: Path, definition: str) -> Path:
-    return root / "results" / f"{definition}.csv"
+def results_path(root: Path, definition: str, portable: bool = False) -> Path:
+    """The results CSV of a definition: of the default paths, or of FIBGEMM_PORTABLE=1 runs."""
+    return root / "results" / f"{definition}{'-portable' if portable else ''}.csv"
 
 
 def check_run_arguments(dataset, solutions: list[str] | None, ms: list[int] | None) -> list[str]:
@@ -239,7 +242,7 @@ class Runner:
 
     def _record(self, trace: Trace, outcome: Outcome, gpu: str = "") -> None:
         row = result_row(self.run_id, trace, outcome, self.commit, gpu)
-        csv_path = results_path(self.ds.root, trace.definition)
+        csv_path = results_path(self.ds.root, trace.definition, self.opts.portable)
         trace_path = self.trace_path(trace)
         with dataset_lock(self.ds.root):
             extend_csv_header(csv_path, RESULT_FIELDS)
@@ -250,7 +253,7 @@ class Runner:
                 w.writeheader()
             w.writerow(row)
             parts = [(csv_path, buf.getvalue().encode())]
-            if self.opts.write_traces:
+            if not self.opts.portable:
                 # flashinfer-bench's own serialization, as its append_jsonl_file writes
                 parts.insert(0, (trace_path, (trace.model_dump_json(indent=None) + "\n").encode()))
             try:
@@ -261,7 +264,7 @@ class Runner:
                     f"{e.strerror}; {trace_path.name} and {csv_path.name} are as they were "
                     "before it"
                 ) from e
-            if self.opts.write_traces:
+            if not self.opts.portable:
                 self.ds.trace_set.traces.setdefault(trace.definition, []).append(trace)
         with self._lock:  # drivers of several GPUs record from their own threads
             self.rows.append(row)

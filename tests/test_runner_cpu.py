@@ -18,6 +18,7 @@ from fibgemm.runner import (
     RunOptions,
     finished_pairs,
     make_trace,
+    results_path,
 )
 from fibgemm.storage import AppendError, repair_appended
 
@@ -86,19 +87,24 @@ def test_traces_and_results_rows_are_written_per_pair(ds):
     assert rows[0].startswith("run_id,date,commit,device,solution") and len(rows) == 3
 
 
-def test_a_run_without_traces_writes_results_rows_only(ds):
-    """FIBGEMM_PORTABLE=1 runs (write_traces=False): a row per pair, the traces untouched, and
-    the in-memory trace set (what --resume and curation read) as it was."""
+def test_a_portable_run_writes_rows_to_the_portable_csv_only(ds):
+    """FIBGEMM_PORTABLE=1 runs (RunOptions.portable): a row per pair in the portable results
+    CSV; the traces, the in-memory trace set (what --resume and curation read) and the default
+    results CSV (what the summary is made from) as they were."""
     before = {k: list(v) for k, v in ds.trace_set.traces.items()}
-    runner = Runner(ds, RunOptions(write_traces=False), log=lambda *_: None)
+    runner = Runner(ds, RunOptions(portable=True), log=lambda *_: None)
     sol = ds.trace_set.get_solution("torch_matmul")
     for t in ds.trace_set.workloads["gemm_n3072_k2048"]:
         out = _outcome(EvaluationStatus.PASSED)
         runner._record(make_trace("gemm_n3072_k2048", t.workload, sol, out, ENV, "abc"), out)
     assert not traces_file(ds.root, "baseline").exists()
     assert {k: list(v) for k, v in ds.trace_set.traces.items()} == before
-    rows = (ds.root / "results/gemm_n3072_k2048.csv").read_text().splitlines()
+    assert not (ds.root / "results/gemm_n3072_k2048.csv").exists()
+    rows = (ds.root / "results/gemm_n3072_k2048-portable.csv").read_text().splitlines()
     assert len(rows) == 3 and len(runner.rows) == 2
+    assert results_path(ds.root, "gemm_n3072_k2048", portable=True).name == (
+        "gemm_n3072_k2048-portable.csv"
+    )
 
 
 def test_resume_skips_only_pairs_of_unchanged_content(ds):
