@@ -22,6 +22,19 @@ EXPECTED_MMA = {80: "mma.sync", 86: "mma.sync", 89: "mma.sync", 90: "wgmma.mma_a
                 100: "tcgen05.mma", 120: "mma.sync"}  # fmt: skip
 
 
+def test_a_triton_too_old_for_the_portable_path_is_named_at_import(monkeypatch):
+    """Triton 3.3 lacks triton.tools.tensor_descriptor: importing the solution says which
+    Triton it needs and which is installed, not which module is missing."""
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, "triton.tools.tensor_descriptor", None)  # import fails
+    monkeypatch.delitem(sys.modules, "triton_gemm.launch")
+    with pytest.raises(ImportError, match=r"needs Triton 3\.4 or newer; this is Triton \d"):
+        importlib.import_module("triton_gemm.launch")
+    assert "this is Triton 3.3.1 (pip install 'triton>=3.4'" in paths.too_old_triton("3.3.1")
+
+
 @pytest.mark.parametrize(
     "arch, version, forced, expected",
     [

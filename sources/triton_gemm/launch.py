@@ -36,9 +36,13 @@ import os
 from dataclasses import dataclass
 
 import torch
-from triton.tools.tensor_descriptor import TensorDescriptor
 
-from .paths import HOPPER_TRITON, triton_version
+from .paths import HOPPER_TRITON, too_old_triton, triton_version
+
+try:
+    from triton.tools.tensor_descriptor import TensorDescriptor
+except ImportError as missing:  # Triton < 3.4: name the version, not a missing module
+    raise ImportError(too_old_triton()) from missing
 
 # Gluon kernels' (ws_tile.py) descriptors also carry the shared-memory layout of their boxes.
 # Only the Hopper path needs Gluon; other Triton versions may lack or have changed it.

@@ -23,6 +23,9 @@ import triton
 MIN_CAPABILITY = (8, 0)
 HOPPER_CAPABILITY = (9, 0)
 HOPPER_TRITON = ((3, 6), (3, 7))  # Triton versions the Hopper path was measured with
+# The oldest Triton the portable path compiles with (its tiles' tensor descriptors and
+# triton.tools.tensor_descriptor are newer than 3.3); CI compiles it with 3.4 and the newest.
+OLDEST_TRITON = (3, 4)
 # The largest dynamic shared memory one CTA may take (cudaDevAttrMaxSharedMemoryPerBlockOptin),
 # by capability, for when torch does not report it: 227 KB on sm_90 and sm_100, 163 KB on
 # sm_80/sm_87, 99 KB on sm_86, sm_89 and sm_120.
@@ -47,6 +50,16 @@ def triton_version(text: str | None = None) -> tuple[int, int]:
     """(major, minor) of the installed Triton (or of `text`)."""
     major, minor = re.match(r"(\d+)\.(\d+)", text or triton.__version__).groups()
     return int(major), int(minor)
+
+
+def too_old_triton(text: str | None = None) -> str:
+    """Why triton_gemm cannot run with the installed Triton (or `text`), when it is too old."""
+    version = text or triton.__version__
+    oldest = ".".join(map(str, OLDEST_TRITON))
+    return (
+        f"triton_gemm needs Triton {oldest} or newer; this is Triton {version} "
+        f"(pip install 'triton>={oldest}'; its Hopper path was measured with 3.6 and 3.7)"
+    )
 
 
 def portable_forced() -> bool:
