@@ -106,6 +106,9 @@ def test_the_portable_table_follows_the_devices_shared_memory(monkeypatch, optin
         # 2 K tiles a split, where the prologue loads stages - 1 = 5: past the split's end
         portable.PortableConfig(32, 16, True, stages=6, warps_p=2, warps_q=1, splits=16),
         portable.PortableConfig(32, 32, True, warps_k=3),
+        # three warps copy 12 rows a pass, not whole 8-row swizzle atoms: the DSL's compile
+        # aborts the process (so does 80 x 80 on five warps, 20 rows)
+        portable.PortableConfig(48, 48, True, stages=6, warps_p=1, warps_q=3),
         # one 16-deep K block a warp per K tile: the look-ahead would overwrite its fragments
         portable.PortableConfig(64, 64, True, tile_k=64, warps_k=4),
         portable.PortableConfig(64, 64, True, splits=2, warps_k=2),  # sliced K or split-K

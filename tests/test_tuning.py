@@ -844,10 +844,10 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
     exec(tuner.table_re().search(rewritten).group(0).replace("# fmt: off", ""), namespace)
     assert dict(namespace["TABLE"])[32] == cfg
     # A bucket the table lacks (a new one in the tuner's BUCKETS) goes in before the catch-all.
-    assert 4096 not in lines
-    lines[4096] = tuner.render_line(4096, 0.5, cfg)
+    assert 6000 not in lines
+    lines[6000] = tuner.render_line(6000, 0.5, cfg)
     grown = dict(tuner.table_lines(tuner.with_table(source, lines)))
-    assert list(grown) == sorted(grown) and list(grown)[-2:] == [4096, tuner.INF]
+    assert list(grown) == sorted(grown) and list(grown)[-2:] == [6000, tuner.INF]
     with pytest.raises(ValueError, match="table markers"):
         tuner.table_lines(source.replace("# fmt: off", ""))
 
@@ -911,6 +911,27 @@ def test_portable_cute_tuner_offers_96_and_192_wide_tiles_and_can_offer_only_the
         assert set(some) <= set(everything) and current in some and len(some) < len(everything)
         assert all(96 in (c.tile_p, c.tile_q) or 192 in (c.tile_p, c.tile_q)
                    for c in some if c != current), limit  # fmt: skip
+
+
+def test_portable_cute_tuner_offers_six_warp_grids_and_224_token_tiles():
+    """Swap-AB buckets offer 2 x 3 and 3 x 2 warp grids (96 x 48 on six warps won 136-192 on
+    the H200); --warp-grids offers only those (beside the bucket's row); 2379's bucket offers
+    224-token tiles (11 x 24 of them: two rounds of 132 SMs)."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    six = portable.PortableConfig(96, 48, True, stages=6, warps_p=2, warps_q=3)
+    assert six in tuner.candidates(160, large_shared=True)
+    for limit in (96, 128, 160, 192, 256):
+        only = tuner.candidates(limit, large_shared=True, warp_grids=((2, 3), (3, 2)))
+        current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]
+        assert current in only and len(only) > 1
+        assert all((c.warps_p, c.warps_q) in ((2, 3), (3, 2)) for c in only if c != current)
+    assert [ms for lim, ms in tuner.BUCKETS if lim == 4096] == [[2379]]
+    wide = portable.PortableConfig(224, 128, False, stages=3, warps_p=2, warps_q=4)
+    assert wide in tuner.candidates(4096, large_shared=True)
+    assert tuner._warp_grid("2x3") == (2, 3)
 
 
 def test_portable_cute_tuner_can_offer_only_one_k_tile_depth():

@@ -43,15 +43,16 @@ from cute_gemm.portable import PortableConfig  # noqa: E402
 SHARED_LIMIT = 96 * 1024
 LARGE_SHARED_LIMIT = portable.LARGE_SHARED_BYTES  # --large-shared
 DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
-# (bucket limit, sample of its workload Ms); 972 and 2053 have their own buckets: how many
-# waves of tiles they take depends on the tile more than at 2379 and 8192 (2053 in 128 x 128
-# tiles: 408 for 264 places, two CTAs an SM, 0.46x on the H200; in 96 x 128 tiles 0.55x).
+# (bucket limit, sample of its workload Ms); 972, 2053 and 2379 have their own buckets: how
+# many waves of tiles they take depends on the tile more than at 8192 (2053 in 128 x 128
+# tiles: 408 for 264 places, two CTAs an SM, 0.46x on the H200; in 96 x 128 tiles 0.55x;
+# 2379 in 224 x 128 tiles 11 x 24 = 264, two rounds of 132 SMs, 0.59x against 256 x 128's 0.54x).
 # Above 64 the buckets are 32 to 64 tokens wide: a token tile sized to the bucket's largest M
 # (one, two or three tiles of it) wastes little of its MMAs on the bucket's smallest.
 BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (96, [72, 88, 96]),
            (128, [104, 120, 128]), (160, [136, 152, 160]), (192, [168, 184, 192]),
-           (256, [208, 232, 256]), (1024, [972]), (2176, [2053]),
-           (1 << 62, [2379, 8192])]  # fmt: skip
+           (256, [208, 232, 256]), (1024, [972]), (2176, [2053]), (4096, [2379]),
+           (1 << 62, [8192])]  # fmt: skip
 ITERS = 30
 
 
@@ -65,6 +66,7 @@ def candidates(
     large_shared: bool = False,
     sides: tuple[int, ...] | None = None,
     tile_k: int | None = None,
+    warp_grids: tuple[tuple[int, int], ...] | None = None,
 ) -> list[PortableConfig]:
     """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, with split-K over 1 to 8
     CTAs a tile (the fewer tokens, the fewer tiles to spread K over); straight tiles above 256.
@@ -94,9 +96,10 @@ def candidates(
         # read shared memory less per MMA than 128 x 64's (on the H200: 128 x 192 tiles of
         # eight warps, one an SM, at 972; with D staged through shared memory, eight-warp
         # 96 x 256 at 2053 and 256 x 128 above, docs/cute_gemm_portable.md).
+        # 224 tokens: 11 tiles of them cover 2379, 11 x 24 tiles of 224 x 128 two rounds of 132 SMs.
         widths = (64, 96, 128, 192, 256)
         for p, q, k, s, (wp, wq) in itertools.product(
-            widths, widths, (32, 64), (3, 4, 5, 6), ((2, 2), (2, 4), (4, 2), (4, 4))
+            (*widths, 224), widths, (32, 64), (3, 4, 5, 6), ((2, 2), (2, 4), (4, 2), (4, 4))
         ):
             if p * q <= 128 * 256:
                 out.append(PortableConfig(p, q, False, k, s, wp, wq))
@@ -110,6 +113,8 @@ def candidates(
         out = [c for c in out if c.tile_p in sides or c.tile_q in sides]
     if tile_k is not None:  # --tile-k: only this depth of a K tile (beside the current)
         out = [c for c in out if c.tile_k == tile_k]
+    if warp_grids is not None:  # --warp-grids: only these warps_p x warps_q (beside the current)
+        out = [c for c in out if (c.warps_p, c.warps_q) in warp_grids]
     # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
     table = portable.TABLE_LARGE_SHARED if large_shared else portable.TABLE
     limits = [lim for lim, _ in table]
@@ -118,22 +123,22 @@ def candidates(
 
 
 def _token_sized_tiles(limit: int) -> list[PortableConfig]:
-    """Swap-AB tiles for 64 < M <= 256 of four warps: token tiles of the bucket's largest M
-    split in one, two or three (rounded up to 16), weight tiles of 32 to 128 rows (48 and 96
-    too: 64 and 32 tiles of B, between 96, 48 and 24), each warp at least 16 x 32 (smaller warp
-    tiles read shared memory more than once per MMA: eight-warp tiles lost in every bucket),
-    without or with a two-way split of K (unsplit, with D staged through shared memory or
-    stored from the accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-32% slower
-    staged, docs/cute_gemm_portable.md), or with K sliced over two or four warps a warp tile
-    instead (more warps a scheduler on the same warp tiles: a warp alone leaves its tensor pipe
-    waiting, docs/cute_gemm.md), in 64-deep stages or, sliced, 128-deep ones (half the
-    barriers a K block)."""
+    """Swap-AB tiles for 64 < M <= 256: token tiles of the bucket's largest M split in one to
+    four (rounded up to 16), weight tiles of 32 to 128 rows (48 and 96 too: 64 and 32 tiles of
+    B, between 96, 48 and 24), of four warps or six (2 x 3 or 3 x 2: on the H200 six warps of
+    48 x 16 on 96 x 48 tiles ran 0.62-0.63x at M = 136-160 where four of 48 x 32 on 96 x 64 ran
+    0.60-0.62x, docs/cute_gemm_portable.md), each warp at least 16 x 16, without or with a
+    two-way split of K (unsplit, with D staged through shared memory or stored from the
+    accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-32% slower staged), or with
+    K sliced over two or four warps a warp tile instead (more warps a scheduler on the same warp
+    tiles), in 64-deep stages or, sliced, 128-deep ones (half the barriers a K block)."""
     out = []
-    q_tiles = sorted({(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3)})
+    q_tiles = sorted({(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
+    grids = ((1, 4), (2, 2), (4, 1), (2, 3), (3, 2))
     for p, q, (wp, wq), stages, splits in itertools.product(
-        (32, 48, 64, 96, 128), q_tiles, ((1, 4), (2, 2), (4, 1)), (3, 4, 6, *DEEP_STAGES), (1, 2)
+        (32, 48, 64, 96, 128), q_tiles, grids, (3, 4, 6, *DEEP_STAGES), (1, 2)
     ):
-        if p // wp >= 16 and q // wq >= 32 and p % (16 * wp) == 0 and q % (16 * wq) == 0:
+        if p % (16 * wp) == 0 and q % (16 * wq) == 0:  # warp tiles of whole 16 x 16 blocks
             out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
             if splits == 1:  # D stored element by element: faster for some swap-AB tiles
                 out.append(PortableConfig(p, q, True, 64, stages, wp, wq, staged_epilogue=False))
@@ -177,6 +182,15 @@ def with_table(source: str, lines: dict, name: str = "TABLE") -> str:
     return table_re(name).sub(lambda _: f"# fmt: off\n{name} = [\n{rows}\n]\n# fmt: on", source)
 
 
+def _warp_grid(text: str) -> tuple[int, int]:
+    """'2x3' -> (2, 3)."""
+    try:
+        p, q = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not PxQ (e.g. 2x3)") from None
+    return p, q
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--dry-run", action="store_true", help="print the table, write nothing")
@@ -196,6 +210,9 @@ def main() -> int:
                    help="offer only candidates of this K tile depth (and the table's "
                         "current config); above M = 256 32-deep tiles ran 6-14%% slower "
                         "on the H200")  # fmt: skip
+    p.add_argument("--warp-grids", type=_warp_grid, nargs="+", metavar="PxQ",
+                   help="offer only candidates of these warps_p x warps_q, e.g. 2x3 (and the "
+                        "table's current config)")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
@@ -218,7 +235,9 @@ def main() -> int:
     for limit, ms in BUCKETS:
         if todo is not None and limit not in todo:
             continue
-        cfgs = candidates(limit, args.warps_k, args.large_shared, args.sides, args.tile_k)
+        cfgs = candidates(
+            limit, args.warps_k, args.large_shared, args.sides, args.tile_k, args.warp_grids
+        )
         built = []
         for cfg in cfgs:
             try:

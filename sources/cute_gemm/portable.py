@@ -35,7 +35,7 @@ loads X and the last Y; at the end the other slices leave their accumulators in 
 shared memory and the first adds them in slice order (the same sum on every call).
 
 Constraints (`is_valid`): tile_p a multiple of 16 * warps_p, tile_q of 16 * warps_q, tile_k 32,
-64 or 128 dividing K, the copy's rows per pass dividing both tiles, 2 to 12 stages; with split-K,
+64 or 128 dividing K, the copy's rows per pass (whole 8-row swizzle atoms) dividing both tiles, 2 to 12 stages; with split-K,
 K / tile_k a multiple of splits and each split at least stages - 1 K tiles (the prologue's
 loads stay inside the split); warps_k 1, 2 or 4, at least two K blocks a warp per K tile, not
 with split-K, its partial sums no larger than the ring; X, Y and D 16-byte aligned with
@@ -75,11 +75,16 @@ class PortableConfig:
         CTA stores the partials' sum) nor sliced K (the first slice alone stores)."""
         return self.staged_epilogue and self.splits == 1 and self.warps_k == 1
 
+    def line_major(self, pair):
+        """A (P side, Q side) pair of D ordered (across D's lines, along a line), D's lines
+        lying along its contiguous side: rows straight, columns with swap-AB. Its own inverse."""
+        return (pair[1], pair[0]) if self.swap_ab else (pair[0], pair[1])
+
     @property
     def d_lines(self) -> tuple[int, int]:
-        """(lines, elements a line) of D's tile along D's contiguous side: rows of tile_q
-        straight, columns of tile_p with swap-AB."""
-        return (self.tile_q, self.tile_p) if self.swap_ab else (self.tile_p, self.tile_q)
+        """(lines, elements a line) of D's tile: tile_p rows of tile_q straight, tile_q columns
+        of tile_p with swap-AB."""
+        return self.line_major((self.tile_p, self.tile_q))
 
     @property
     def slice_threads(self) -> int:
@@ -115,6 +120,9 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and 2 <= cfg.stages <= 12
         and cfg.threads % (cfg.tile_k // COPY_ELEMENTS) == 0
         and cfg.copy_rows > 0
+        # a pass of copies covers whole 8-row swizzle atoms of the ring (12 or 20 rows abort
+        # the DSL's compile, and with it the process)
+        and cfg.copy_rows % 8 == 0
         and cfg.tile_p % cfg.copy_rows == 0
         and cfg.tile_q % cfg.copy_rows == 0
         and cfg.splits >= 1
@@ -425,16 +433,13 @@ class PortableGemm:
         time, then fall in different banks, and every line still starts 16-byte aligned."""
         cfg = self.cfg
         line_stride = cfg.d_lines[1] + STAGE_PAD
-        stride = (1, line_stride) if cfg.swap_ab else (line_stride, 1)
-        return cute.make_layout((cfg.tile_p, cfg.tile_q), stride=stride)
+        return cute.make_layout((cfg.tile_p, cfg.tile_q), stride=cfg.line_major((line_stride, 1)))
 
     def _lines_always_whole(self, mD) -> bool:
         """True when D's contiguous side is known at compile time and a multiple of the tile's
         (N = 3072 both ways): every 16-byte piece of a line is then inside or outside D whole."""
-        cfg = self.cfg
-        if cfg.swap_ab:
-            return self._rows_always_inside(mD.shape[0], cfg.tile_p)
-        return self._rows_always_inside(mD.shape[1], cfg.tile_q)
+        _, line_len = self.cfg.line_major(mD.shape)
+        return self._rows_always_inside(line_len, self.cfg.d_lines[1])
 
     @cute.jit
     def _store_staged(self, acc, thr_mma, ring, gD, bp, bq, mD, tidx):
@@ -455,22 +460,19 @@ class PortableGemm:
         lines, line_len = cfg.d_lines
         pieces = line_len // COPY_ELEMENTS  # 16-byte pieces a line
         total = lines * pieces
-        if cutlass.const_expr(cfg.swap_ab):
-            lines_inside = mD.shape[1] - bq * cfg.tile_q
-        else:
-            lines_inside = mD.shape[0] - bp * cfg.tile_p
+        d_lines, _ = cfg.line_major(mD.shape)
+        tile_line, _ = cfg.line_major((bp, bq))
+        lines_inside = d_lines - tile_line * lines
         for i in cutlass.range_constexpr(-(-total // cfg.threads)):
             c = tidx + i * cfg.threads
             line = c // pieces
             piece = c % pieces
             if line < cutlass.min(lines_inside, lines):
-                if cutlass.const_expr(cfg.swap_ab):
-                    src = cute.local_tile(sD, (COPY_ELEMENTS, 1), (piece, line))
-                    dst = cute.local_tile(gD, (COPY_ELEMENTS, 1), (piece, line))
-                else:
-                    src = cute.local_tile(sD, (1, COPY_ELEMENTS), (line, piece))
-                    dst = cute.local_tile(gD, (1, COPY_ELEMENTS), (line, piece))
-                cute.autovec_copy(src, dst)
+                piece_tiler = cfg.line_major((1, COPY_ELEMENTS))
+                at = cfg.line_major((line, piece))
+                cute.autovec_copy(
+                    cute.local_tile(sD, piece_tiler, at), cute.local_tile(gD, piece_tiler, at)
+                )
 
     @cute.jit
     def _store(self, acc, tCgD, tCcD, mD):
@@ -485,41 +487,44 @@ class PortableGemm:
 # (largest M of the bucket, config); the last covers every larger M. Chosen on the H200 by
 # tuners/tune_cute_portable.py among configs that fit every family's shared memory (at most
 # 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB); each line's comment is its tuned ratio
-# to torch.matmul ("kept": not retuned in the last run). docs/cute_gemm.md has the figures.
+# to torch.matmul ("kept": not retuned in the last run). docs/cute_gemm_portable.md has the figures.
 # fmt: off
 TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.777x
-    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, staged_epilogue=False)),  # 0.694x
-    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, staged_epilogue=False)),  # 0.664x
-    (160, PortableConfig(tile_p=64, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=4, warps_q=1, splits=1, staged_epilogue=False)),  # 0.555x
-    (192, PortableConfig(tile_p=96, tile_q=96, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=2, splits=2)),  # 0.593x
-    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1)),  # 0.583x
+    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.696x
+    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.671x
+    (160, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.585x
+    (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.606x
+    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.610x
     (1024, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.532x
     (2176, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # as above 2176 (not tuned)
+    (4096, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # as above 4096 (not tuned)
     (1 << 62, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.500x
 ]
 # fmt: on
 
 # A GPU that lets a CTA have LARGE_SHARED_BYTES (sm_80: 163 KB; sm_90, sm_100: 227 KB) takes
 # TABLE_LARGE_SHARED: deeper rings keep more loads in flight on SMs that each hold one CTA,
-# where a token tile's loads wait on memory (docs/cute_gemm.md). Tuned on the H200 by
-# tuners/tune_cute_portable.py --large-shared; the same buckets as TABLE.
+# where a token tile's loads wait on memory (docs/cute_gemm.md). Chosen by
+# tuners/tune_cute_portable.py --large-shared, the <= 2176 and last rows on an H100, the others
+# on the H200 (docs/cute_gemm_portable.md); the same buckets as TABLE.
 LARGE_SHARED_BYTES = 160 * 1024
 # fmt: off
 TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # as TABLE
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
-    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, staged_epilogue=False)),  # 0.698x
-    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, staged_epilogue=False)),  # 0.661x
-    (160, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.589x
-    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1)),  # 0.613x
-    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1)),  # 0.619x
+    (96, PortableConfig(tile_p=48, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=3, warps_q=2, splits=2, warps_k=1, staged_epilogue=True)),  # 0.699x
+    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.666x
+    (160, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.631x
+    (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.664x
+    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.640x
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
     (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.620x
-    (1 << 62, PortableConfig(tile_p=256, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=4, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.574x
+    (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.587x
+    (1 << 62, PortableConfig(tile_p=256, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=4, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.600x
 ]
 # fmt: on
 
