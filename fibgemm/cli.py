@@ -109,6 +109,9 @@ def _parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     report.add_argument("--out", type=Path, help="the --compare picture (default: "
                         "results/paths.png)")  # fmt: skip
+    report.add_argument("--portable", action="store_true",
+                        help="instead: print the table of the FIBGEMM_PORTABLE=1 runs' results "
+                             "CSV (writes nothing)")  # fmt: skip
 
     export = sub.add_parser(
         "export", help="write a submission folder for the flashinfer-trace dataset"
@@ -321,16 +324,25 @@ def cmd_report(args, root: Path) -> int:
     from .report import write_report
     from .runner import results_path
 
+    if args.compare and args.portable:
+        _err("error: --compare draws the CSVs it names; --portable prints one table: pick one")
+        return 1
     if args.compare:
         return _compare(args.compare, args.out or root / "results" / "paths.png")
     if args.out:
         _err("error: --out names the --compare picture; without --compare nothing uses it")
         return 1
 
-    csv_path = results_path(root, DEFINITION_NAME)
+    csv_path = results_path(root, DEFINITION_NAME, args.portable)
     if not csv_path.exists():
-        _err(f"error: {csv_path} does not exist: run `fibgemm run` first")
+        run = "FIBGEMM_PORTABLE=1 fibgemm run" if args.portable else "fibgemm run"
+        _err(f"error: {csv_path} does not exist: run `{run}` first")
         return 1
+    if args.portable:  # summary.md and the plot show the default paths
+        from .report import load_rows, table
+
+        print(table(load_rows(csv_path)))
+        return 0
     print(write_report(csv_path, root / "results"))
     return 0
 

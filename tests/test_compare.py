@@ -5,6 +5,7 @@ import csv
 
 import pytest
 
+from fibgemm import REPO_ROOT
 from fibgemm.cli import main
 from fibgemm.compare import curves, plot_curves, summary_lines
 from fibgemm.runner import RESULT_FIELDS
@@ -91,3 +92,20 @@ def test_bad_csvs_are_refused_naming_the_problem(tmp_path, capsys, make, message
 def test_out_without_compare_is_refused(tmp_path, capsys):
     assert main(["report", "--out", str(tmp_path / "o.png")]) == 1
     assert "--out names the --compare picture" in capsys.readouterr().err
+
+
+def test_report_portable_prints_the_portable_csvs_table_and_writes_nothing(tmp_path, capsys):
+    results = tmp_path / "results"
+    results.mkdir()
+    args = ["report", "--root", str(tmp_path), "--portable"]
+    assert main(args) == 1
+    assert "FIBGEMM_PORTABLE=1 fibgemm run` first" in capsys.readouterr().err
+    committed = (REPO_ROOT / "results/gemm_n3072_k2048-portable.csv").read_bytes()
+    (results / "gemm_n3072_k2048-portable.csv").write_bytes(
+        b"".join(committed.splitlines(True)[:9])
+    )
+    assert main(args) == 0
+    assert "**triton_gemm**: geomean speedup" in capsys.readouterr().out
+    assert sorted(p.name for p in results.iterdir()) == ["gemm_n3072_k2048-portable.csv"]
+    assert main([*args, "--compare", str(results / "gemm_n3072_k2048-portable.csv")]) == 1
+    assert "pick one" in capsys.readouterr().err
