@@ -1,6 +1,7 @@
 """The tuning scripts' logic that needs no GPU: buckets, candidates, writing and re-reading a
 tuned.py."""
 
+import argparse
 import subprocess
 import sys
 from dataclasses import replace
@@ -932,6 +933,8 @@ def test_portable_cute_tuner_offers_six_warp_grids_and_224_token_tiles():
     wide = portable.PortableConfig(224, 128, False, stages=3, warps_p=2, warps_q=4)
     assert wide in tuner.candidates(4096, large_shared=True)
     assert tuner._warp_grid("2x3") == (2, 3)
+    with pytest.raises(argparse.ArgumentTypeError, match="'2by3' is not PxQ"):
+        tuner._warp_grid("2by3")
 
 
 def test_portable_cute_tuner_can_offer_only_one_k_tile_depth():
