@@ -915,7 +915,7 @@ def test_portable_cute_tuner_offers_96_and_192_wide_tiles_and_can_offer_only_the
 
 
 def test_portable_cute_tuner_offers_six_warp_grids_and_224_token_tiles():
-    """Swap-AB buckets offer 2 x 3 and 3 x 2 warp grids (96 x 48 on six warps won 136-192 on
+    """Swap-AB buckets offer six- and eight-warp grids (96 x 48 on six warps won 136-192 on
     the H200); --warp-grids offers only those (beside the bucket's row); 2379's bucket offers
     224-token tiles (11 x 24 of them: two rounds of 132 SMs)."""
     from cute_gemm import portable
@@ -924,6 +924,8 @@ def test_portable_cute_tuner_offers_six_warp_grids_and_224_token_tiles():
 
     six = portable.PortableConfig(96, 48, True, stages=6, warps_p=2, warps_q=3)
     assert six in tuner.candidates(160, large_shared=True)
+    eight = portable.PortableConfig(64, 64, True, stages=6, warps_p=2, warps_q=4)  # 32 x 16 each
+    assert eight in tuner.candidates(128, large_shared=True)
     for limit in (96, 128, 160, 192, 256):
         only = tuner.candidates(limit, large_shared=True, warp_grids=((2, 3), (3, 2)))
         current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]

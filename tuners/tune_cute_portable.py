@@ -125,16 +125,16 @@ def candidates(
 def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     """Swap-AB tiles for 64 < M <= 256: token tiles of the bucket's largest M split in one to
     four (rounded up to 16), weight tiles of 32 to 128 rows (48 and 96 too: 64 and 32 tiles of
-    B, between 96, 48 and 24), of four warps or six (2 x 3 or 3 x 2: on the H200 six warps of
-    48 x 16 on 96 x 48 tiles ran 0.62-0.63x at M = 136-160 where four of 48 x 32 on 96 x 64 ran
-    0.60-0.62x, docs/cute_gemm_portable.md), each warp at least 16 x 16, without or with a
+    B, between 96, 48 and 24), of four, six or eight warps (on the H200 six warps of 48 x 16 on
+    96 x 48 tiles ran 0.62-0.63x at M = 136-160 where four of 48 x 32 on 96 x 64 ran 0.60-0.62x,
+    docs/cute_gemm_portable.md), each warp at least 16 x 16, without or with a
     two-way split of K (unsplit, with D staged through shared memory or stored from the
     accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-32% slower staged), or with
     K sliced over two or four warps a warp tile instead (more warps a scheduler on the same warp
     tiles), in 64-deep stages or, sliced, 128-deep ones (half the barriers a K block)."""
     out = []
     q_tiles = sorted({(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
-    grids = ((1, 4), (2, 2), (4, 1), (2, 3), (3, 2))
+    grids = ((1, 4), (2, 2), (4, 1), (2, 3), (3, 2), (2, 4), (4, 2))
     for p, q, (wp, wq), stages, splits in itertools.product(
         (32, 48, 64, 96, 128), q_tiles, grids, (3, 4, 6, *DEEP_STAGES), (1, 2)
     ):
