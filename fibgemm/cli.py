@@ -284,13 +284,18 @@ def cmd_run(args, root: Path) -> int:
     )
     csv_path = results_path(root, DEFINITION_NAME, portable)
     if not args.no_report and csv_path.exists():
-        from .report import load_rows, table, write_report
-
-        if portable:  # printed only: summary.md and the plot show the default paths
-            print(table(load_rows(csv_path)))
-        else:
-            print(write_report(csv_path, root / "results"))
+        print(_report(root, csv_path, portable))
     return 0 if not failed else 3
+
+
+def _report(root: Path, csv_path: Path, portable: bool) -> str:
+    """The table of a results CSV; of the default paths' CSV also written, with its plot, into
+    results/ (a portable one is only printed: summary.md and the plot show the default paths)."""
+    from .report import load_rows, table, write_report
+
+    if portable:
+        return table(load_rows(csv_path))
+    return write_report(csv_path, root / "results")
 
 
 def _written_folders(dataset) -> list[Path]:
@@ -321,7 +326,6 @@ def cmd_validate(args, root: Path) -> int:
 
 
 def cmd_report(args, root: Path) -> int:
-    from .report import write_report
     from .runner import results_path
 
     if args.compare and args.portable:
@@ -338,12 +342,7 @@ def cmd_report(args, root: Path) -> int:
         run = "FIBGEMM_PORTABLE=1 fibgemm run" if args.portable else "fibgemm run"
         _err(f"error: {csv_path} does not exist: run `{run}` first")
         return 1
-    if args.portable:  # summary.md and the plot show the default paths
-        from .report import load_rows, table
-
-        print(table(load_rows(csv_path)))
-        return 0
-    print(write_report(csv_path, root / "results"))
+    print(_report(root, csv_path, args.portable))
     return 0
 
 

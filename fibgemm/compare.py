@@ -10,7 +10,7 @@ path is from cuBLAS there, not the GPUs' speeds.
 from collections import defaultdict
 from pathlib import Path
 
-from .report import BASELINE, geomean, path_kind, schedule_of
+from .report import BASELINE, geomean, path_kind, same_series
 
 # the columns curves() reads: a CSV without them is not a results CSV of `fibgemm run`
 COLUMNS = {"solution", "device", "M", "status", "speedup", "date", "solution_sha1"}
@@ -28,9 +28,7 @@ def curves(rows: list[dict]) -> dict[tuple[str, str, str], dict[int, tuple]]:
         newest = max(group, key=lambda r: r["date"])
         by_m = defaultdict(list)
         for r in group:
-            if r["solution_sha1"] == newest["solution_sha1"] and schedule_of(r) == schedule_of(
-                newest
-            ):
+            if same_series(r, newest):
                 by_m[int(r["M"])].append(float(r["speedup"]))
         out[key] = {m: (sum(v) / len(v), min(v), max(v), len(v)) for m, v in sorted(by_m.items())}
     return out

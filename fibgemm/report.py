@@ -66,6 +66,17 @@ def path_kind(row: dict) -> str:
     return (row.get("path") or "").split(":")[0]
 
 
+def same_series(row: dict, ref: dict) -> bool:
+    """Whether two rows are passes of one series: the same solution content on the same kind
+    of GPU, on the same path and under the same schedule (their ratios may be compared)."""
+    return (
+        row["solution_sha1"] == ref["solution_sha1"]
+        and row["device"] == ref["device"]
+        and path_kind(row) == path_kind(ref)
+        and schedule_of(row) == schedule_of(ref)
+    )
+
+
 def speedup_spread(rows: list[dict], newest: dict) -> dict:
     """(min, max) speedup over every pass of the same solution content, on the same kind of
     GPU, on the same path and under the same schedule, per (solution, M)."""
@@ -73,14 +84,7 @@ def speedup_spread(rows: list[dict], newest: dict) -> dict:
     for r in rows:
         key = (r["solution"], int(r["M"]))
         ref = newest.get(key)
-        if (
-            ref is not None
-            and r["status"] == "PASSED"
-            and r["solution_sha1"] == ref["solution_sha1"]
-            and r["device"] == ref["device"]
-            and path_kind(r) == path_kind(ref)
-            and schedule_of(r) == schedule_of(ref)
-        ):
+        if ref is not None and r["status"] == "PASSED" and same_series(r, ref):
             spread[key].append(float(r["speedup"]))
     return {k: (min(v), max(v), len(v)) for k, v in spread.items()}
 

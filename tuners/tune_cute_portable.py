@@ -1,7 +1,7 @@
 """Tune the CuTe DSL solution's portable (mma.sync) table on the GPU at hand and rewrite it.
 
 Usage: fibgemm tune cute_portable [--dry-run] [--buckets 16 32 ...] [--large-shared]
-       [--warps-k 1|2|4] [--sides 96 192 ...] [--tile-k 32|64|128]
+       [--warps-k 1|2|4] [--sides 96 192 ...] [--tile-k 32|64|128] [--warp-grids 2x3 ...]
    (or python -m tuners.tune_cute_portable ...)
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
