@@ -1074,3 +1074,24 @@ def test_the_keep_within_flag_is_a_percentage_and_the_table_says_it_was_used(mon
     monkeypatch.setattr("sys.argv", ["tune", "--keep-within", "-1"])
     with pytest.raises(SystemExit):
         tuning.parse_tuner_args("test", iters=10)
+
+
+def test_portable_cute_tuner_offers_two_warp_four_way_splits_up_to_96_and_only_them():
+    """Up to M = 96 the swap-AB buckets also offer two-warp tiles split over 4 CTAs (32 x 80 on
+    2 x 1 warps ran 0.73x at M = 72 on the H200 where the <= 96 row ran 0.70x); --splits 4
+    offers only four-way splits, beside the bucket's row; above 96 no four-way split."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    assert [ms for lim, ms in tuner.BUCKETS if lim == 80] == [[70, 72, 80]]
+    two_warps = portable.PortableConfig(32, 80, True, stages=4, warps_p=2, warps_q=1, splits=4)
+    for large in (False, True):
+        table = portable.TABLE_LARGE_SHARED if large else portable.TABLE
+        for limit in (80, 96):
+            only = tuner.candidates(limit, large_shared=large, split_counts=(4,))
+            current = [cfg for lim, cfg in table if lim >= limit][0]
+            assert current in only and len(only) > 1
+            assert all(c.splits == 4 for c in only if c != current), limit
+        assert two_warps in tuner.candidates(80, large_shared=large)
+    assert all(c.splits < 4 for c in tuner.candidates(128, large_shared=True))

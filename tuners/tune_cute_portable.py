@@ -2,6 +2,7 @@
 
 Usage: fibgemm tune cute_portable [--dry-run] [--buckets 16 32 ...] [--large-shared]
        [--warps-k 1|2|4] [--sides 96 192 ...] [--tile-k 32|64|128] [--warp-grids 2x3 ...]
+       [--splits 1 2 4 ...]
    (or python -m tuners.tune_cute_portable ...)
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
@@ -49,8 +50,8 @@ DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
 # 2379 in 224 x 128 tiles 11 x 24 = 264, two rounds of 132 SMs, 0.59x against 256 x 128's 0.54x).
 # Above 64 the buckets are 32 to 64 tokens wide: a token tile sized to the bucket's largest M
 # (one, two or three tiles of it) wastes little of its MMAs on the bucket's smallest.
-BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (96, [72, 88, 96]),
-           (128, [104, 120, 128]), (160, [136, 152, 160]), (192, [168, 184, 192]),
+BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (80, [70, 72, 80]),
+           (96, [88, 96]), (128, [104, 120, 128]), (160, [136, 152, 160]), (192, [168, 184, 192]),
            (256, [208, 232, 256]), (1024, [972]), (2176, [2053]), (4096, [2379]),
            (1 << 62, [8192])]  # fmt: skip
 ITERS = 30
@@ -67,6 +68,7 @@ def candidates(
     sides: tuple[int, ...] | None = None,
     tile_k: int | None = None,
     warp_grids: tuple[tuple[int, int], ...] | None = None,
+    split_counts: tuple[int, ...] | None = None,
 ) -> list[PortableConfig]:
     """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, with split-K over 1 to 8
     CTAs a tile (the fewer tokens, the fewer tiles to spread K over); straight tiles above 256.
@@ -115,6 +117,8 @@ def candidates(
         out = [c for c in out if c.tile_k == tile_k]
     if warp_grids is not None:  # --warp-grids: only these warps_p x warps_q (beside the current)
         out = [c for c in out if (c.warps_p, c.warps_q) in warp_grids]
+    if split_counts is not None:  # --splits: only tiles split over these many CTAs (and current)
+        out = [c for c in out if c.splits in split_counts]
     # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
     table = portable.TABLE_LARGE_SHARED if large_shared else portable.TABLE
     limits = [lim for lim, _ in table]
@@ -131,12 +135,17 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     two-way split of K (unsplit, with D staged through shared memory or stored from the
     accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-32% slower staged), or with
     K sliced over two or four warps a warp tile instead (more warps a scheduler on the same warp
-    tiles), in 64-deep stages or, sliced, 128-deep ones (half the barriers a K block)."""
+    tiles), in 64-deep stages or, sliced, 128-deep ones (half the barriers a K block). Up to
+    M = 96 also two-warp tiles and a four-way split, as below 64 (on the H200 a 32 x 80 tile
+    of two warps over 4 CTAs ran 0.73x at M = 72 where the <= 96 row ran 0.70x)."""
     out = []
     q_tiles = sorted({(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
     grids = ((1, 4), (2, 2), (4, 1), (2, 3), (3, 2), (2, 4), (4, 2))
+    splits_offered = (1, 2)
+    if limit <= 96:
+        grids, splits_offered = ((2, 1), (1, 2), *grids), (1, 2, 4)
     for p, q, (wp, wq), stages, splits in itertools.product(
-        (32, 48, 64, 96, 128), q_tiles, grids, (3, 4, 6, *DEEP_STAGES), (1, 2)
+        (32, 48, 64, 96, 128), q_tiles, grids, (3, 4, 6, *DEEP_STAGES), splits_offered
     ):
         if p % (16 * wp) == 0 and q % (16 * wq) == 0:  # warp tiles of whole 16 x 16 blocks
             out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
@@ -213,6 +222,9 @@ def main() -> int:
     p.add_argument("--warp-grids", type=_warp_grid, nargs="+", metavar="PxQ",
                    help="offer only candidates of these warps_p x warps_q, e.g. 2x3 (and the "
                         "table's current config)")  # fmt: skip
+    p.add_argument("--splits", type=int, nargs="+", metavar="N",
+                   help="offer only candidates whose tiles are split along K over N CTAs, "
+                        "e.g. 4 (and the table's current config)")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
@@ -236,7 +248,13 @@ def main() -> int:
         if todo is not None and limit not in todo:
             continue
         cfgs = candidates(
-            limit, args.warps_k, args.large_shared, args.sides, args.tile_k, args.warp_grids
+            limit,
+            args.warps_k,
+            args.large_shared,
+            args.sides,
+            args.tile_k,
+            args.warp_grids,
+            args.splits and tuple(args.splits),
         )
         built = []
         for cfg in cfgs:

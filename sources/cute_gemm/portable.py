@@ -35,11 +35,11 @@ loads X and the last Y; at the end the other slices leave their accumulators in 
 shared memory and the first adds them in slice order (the same sum on every call).
 
 Constraints (`is_valid`): tile_p a multiple of 16 * warps_p, tile_q of 16 * warps_q, tile_k 32,
-64 or 128 dividing K, the copy's rows per pass (whole 8-row swizzle atoms) dividing both tiles, 2 to 12 stages; with split-K,
-K / tile_k a multiple of splits and each split at least stages - 1 K tiles (the prologue's
-loads stay inside the split); warps_k 1, 2 or 4, at least two K blocks a warp per K tile, not
-with split-K, its partial sums no larger than the ring; X, Y and D 16-byte aligned with
-K-contiguous rows (main.run guarantees it).
+64 or 128 dividing K, the copy's rows per pass (whole 8-row swizzle atoms) dividing both
+tiles, 2 to 12 stages; with split-K, K / tile_k a multiple of splits and each split at least
+stages - 1 K tiles (the prologue's loads stay inside the split); warps_k 1, 2 or 4, at least
+two K blocks a warp per K tile, not with split-K, its partial sums no larger than the ring;
+X, Y and D 16-byte aligned with K-contiguous rows (main.run guarantees it).
 """
 
 import math
@@ -463,12 +463,12 @@ class PortableGemm:
         d_lines, _ = cfg.line_major(mD.shape)
         tile_line, _ = cfg.line_major((bp, bq))
         lines_inside = d_lines - tile_line * lines
+        piece_tiler = cfg.line_major((1, COPY_ELEMENTS))
         for i in cutlass.range_constexpr(-(-total // cfg.threads)):
             c = tidx + i * cfg.threads
             line = c // pieces
             piece = c % pieces
             if line < cutlass.min(lines_inside, lines):
-                piece_tiler = cfg.line_major((1, COPY_ELEMENTS))
                 at = cfg.line_major((line, piece))
                 cute.autovec_copy(
                     cute.local_tile(sD, piece_tiler, at), cute.local_tile(gD, piece_tiler, at)
@@ -493,6 +493,7 @@ TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.777x
+    (80, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # as <= 96 (not tuned)
     (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.696x
     (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.671x
     (160, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.585x
@@ -508,14 +509,15 @@ TABLE = [
 # A GPU that lets a CTA have LARGE_SHARED_BYTES (sm_80: 163 KB; sm_90, sm_100: 227 KB) takes
 # TABLE_LARGE_SHARED: deeper rings keep more loads in flight on SMs that each hold one CTA,
 # where a token tile's loads wait on memory (docs/cute_gemm.md). Chosen by
-# tuners/tune_cute_portable.py --large-shared, the <= 2176 and last rows on an H100, the others
-# on the H200 (docs/cute_gemm_portable.md); the same buckets as TABLE.
+# tuners/tune_cute_portable.py --large-shared on the H200 (the <= 2176 row on an H100, the last
+# picked there first, then again on the H200; docs/cute_gemm_portable.md); TABLE's buckets.
 LARGE_SHARED_BYTES = 160 * 1024
 # fmt: off
 TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # as TABLE
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
+    (80, PortableConfig(tile_p=48, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=3, warps_q=2, splits=2, warps_k=1, staged_epilogue=True)),  # as <= 96 (not tuned)
     (96, PortableConfig(tile_p=48, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=3, warps_q=2, splits=2, warps_k=1, staged_epilogue=True)),  # 0.699x
     (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.666x
     (160, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.631x
