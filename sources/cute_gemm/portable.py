@@ -493,7 +493,7 @@ TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.777x
-    (80, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # as <= 96 (not tuned)
+    (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True)),  # 0.724x
     (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.696x
     (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.671x
     (160, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.585x
@@ -517,7 +517,7 @@ TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # as TABLE
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
-    (80, PortableConfig(tile_p=48, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=3, warps_q=2, splits=2, warps_k=1, staged_epilogue=True)),  # as <= 96 (not tuned)
+    (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True)),  # 0.724x
     (96, PortableConfig(tile_p=48, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=3, warps_q=2, splits=2, warps_k=1, staged_epilogue=True)),  # 0.699x
     (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.666x
     (160, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.631x
