@@ -1076,7 +1076,7 @@ def test_the_keep_within_flag_is_a_percentage_and_the_table_says_it_was_used(mon
         tuning.parse_tuner_args("test", iters=10)
 
 
-def test_portable_cute_tuner_offers_two_warp_four_way_splits_up_to_96_and_only_them():
+def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96():
     """Up to M = 96 the swap-AB buckets also offer two-warp tiles split over 4 CTAs (32 x 80 on
     2 x 1 warps ran 0.73x at M = 72 on the H200 where the <= 96 row ran 0.70x); --splits 4
     offers only four-way splits, beside the bucket's row; above 96 no four-way split."""
@@ -1095,3 +1095,10 @@ def test_portable_cute_tuner_offers_two_warp_four_way_splits_up_to_96_and_only_t
             assert all(c.splits == 4 for c in only if c != current), limit
         assert two_warps in tuner.candidates(80, large_shared=large)
     assert all(c.splits < 4 for c in tuner.candidates(128, large_shared=True))
+    # two-warp tiles, unsplit, in every swap-AB bucket (48 x 32 on 1 x 2 won 96 and 128)
+    unsplit = portable.PortableConfig(48, 32, True, stages=6, warps_p=1, warps_q=2)
+    for limit in (96, 128):
+        assert unsplit in tuner.candidates(limit, large_shared=True), limit
+    for limit in (160, 192, 256):
+        cfgs = tuner.candidates(limit, large_shared=True)
+        assert any(c.warps_p * c.warps_q == 2 and c.splits == 1 for c in cfgs), limit

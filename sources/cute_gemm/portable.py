@@ -487,15 +487,16 @@ class PortableGemm:
 # (largest M of the bucket, config); the last covers every larger M. Chosen on the H200 by
 # tuners/tune_cute_portable.py among configs that fit every family's shared memory (at most
 # 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB); each line's comment is its tuned ratio
-# to torch.matmul ("kept": not retuned in the last run). docs/cute_gemm_portable.md has the figures.
+# to torch.matmul ("kept": not retuned in the last run; "probe": the best of a probe of two-warp
+# tiles, against TABLE_LARGE_SHARED's row). docs/cute_gemm_portable.md has the figures.
 # fmt: off
 TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.777x
     (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True)),  # 0.724x
-    (96, PortableConfig(tile_p=32, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.696x
-    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.671x
+    (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.719x (probe, 2 rounds at M = 96)
+    (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.729x (probe, 2 rounds at M = 128)
     (160, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.585x
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.606x
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.610x
@@ -518,8 +519,8 @@ TABLE_LARGE_SHARED = [
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
     (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True)),  # 0.724x
-    (96, PortableConfig(tile_p=48, tile_q=96, swap_ab=True, tile_k=64, stages=6, warps_p=3, warps_q=2, splits=2, warps_k=1, staged_epilogue=True)),  # 0.699x
-    (128, PortableConfig(tile_p=64, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=False)),  # 0.666x
+    (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.719x (probe, 2 rounds at M = 96)
+    (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.729x (probe, 2 rounds at M = 128)
     (160, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.631x
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.664x
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.640x
