@@ -1077,9 +1077,10 @@ def test_the_keep_within_flag_is_a_percentage_and_the_table_says_it_was_used(mon
 
 
 def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96():
-    """Up to M = 96 the swap-AB buckets also offer two-warp tiles split over 4 CTAs (32 x 80 on
-    2 x 1 warps ran 0.73x at M = 72 on the H200 where the <= 96 row ran 0.70x); --splits 4
-    offers only four-way splits, beside the bucket's row; above 96 no four-way split."""
+    """Every swap-AB bucket offers two-warp tiles (48 x 32 on 1 x 2 warps ran 0.72-0.73x at
+    M = 96 and 128 on the H200 where the rows ran 0.67-0.69x), and up to M = 96 tiles split over
+    4 CTAs (32 x 80 on 2 x 1 warps ran 0.73x at M = 72 where the <= 96 row ran 0.70x);
+    --splits 4 offers only four-way splits, beside the bucket's row; above 96 none."""
     from cute_gemm import portable
 
     from tuners import tune_cute_portable as tuner
@@ -1095,7 +1096,6 @@ def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96(
             assert all(c.splits == 4 for c in only if c != current), limit
         assert two_warps in tuner.candidates(80, large_shared=large)
     assert all(c.splits < 4 for c in tuner.candidates(128, large_shared=True))
-    # two-warp tiles, unsplit, in every swap-AB bucket (48 x 32 on 1 x 2 won 96 and 128)
     unsplit = portable.PortableConfig(48, 32, True, stages=6, warps_p=1, warps_q=2)
     for limit in (96, 128):
         assert unsplit in tuner.candidates(limit, large_shared=True), limit
