@@ -1077,8 +1077,9 @@ def test_the_keep_within_flag_is_a_percentage_and_the_table_says_it_was_used(mon
 
 
 def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96():
-    """Every swap-AB bucket offers two-warp tiles (48 x 32 on 1 x 2 warps ran 0.72-0.73x at
-    M = 96 and 128 on the H200 where the rows ran 0.67-0.69x), and up to M = 96 tiles split over
+    """Every swap-AB bucket offers two-warp and 32-token tiles (48 x 32 on 1 x 2 warps ran
+    0.72-0.73x at M = 96 and 128 on the H200 where the rows ran 0.67-0.69x; 64 x 32 on 2 x 1
+    0.69-0.72x at 136-160 where the row ran 0.63-0.64x), and up to M = 96 tiles split over
     4 CTAs (32 x 80 on 2 x 1 warps ran 0.73x at M = 72 where the <= 96 row ran 0.70x);
     --splits 4 offers only four-way splits, beside the bucket's row; above 96 none."""
     from cute_gemm import portable
@@ -1099,6 +1100,6 @@ def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96(
     unsplit = portable.PortableConfig(48, 32, True, stages=6, warps_p=1, warps_q=2)
     for limit in (96, 128):
         assert unsplit in tuner.candidates(limit, large_shared=True), limit
-    for limit in (160, 192, 256):
-        cfgs = tuner.candidates(limit, large_shared=True)
-        assert any(c.warps_p * c.warps_q == 2 and c.splits == 1 for c in cfgs), limit
+    thirty_two = portable.PortableConfig(64, 32, True, stages=6, warps_p=2, warps_q=1)
+    for limit in (160, 192, 256):  # 32-token tiles beside the bucket-sized ones
+        assert thirty_two in tuner.candidates(limit, large_shared=True), limit

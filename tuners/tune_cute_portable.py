@@ -136,11 +136,12 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-32% slower staged), or with
     K sliced over two or four warps a warp tile instead (more warps a scheduler on the same warp
     tiles), in 64-deep stages or, sliced, 128-deep ones (half the barriers a K block). Two-warp
-    tiles too (several CTAs an SM: 48 x 32 on 1 x 2 warps ran 0.73x at M = 128 on the H200
-    where 64 x 64 on four ran 0.67x), and up to M = 96 a four-way split (32 x 80 of two warps
-    over 4 CTAs ran 0.73x at M = 72 where the <= 96 row ran 0.70x)."""
+    tiles and 32-token tiles too (several CTAs an SM: on the H200 48 x 32 on 1 x 2 warps ran
+    0.73x at M = 128 where 64 x 64 on four ran 0.67x, 64 x 32 on 2 x 1 0.69-0.72x at 136-160
+    where 96 x 48 on six ran 0.63-0.64x), and up to M = 96 a four-way split (32 x 80 of two
+    warps over 4 CTAs ran 0.73x at M = 72 where the <= 96 row ran 0.70x)."""
     out = []
-    q_tiles = sorted({(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
+    q_tiles = sorted({32} | {(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
     grids = ((2, 1), (1, 2), (1, 4), (2, 2), (4, 1), (2, 3), (3, 2), (2, 4), (4, 2))
     splits_offered = (1, 2, 4) if limit <= 96 else (1, 2)
     for p, q, (wp, wq), stages, splits in itertools.product(
