@@ -127,19 +127,14 @@ def candidates(
 
 
 def _token_sized_tiles(limit: int) -> list[PortableConfig]:
-    """Swap-AB tiles for 64 < M <= 256: token tiles of the bucket's largest M split in one to
-    four (rounded up to 16), weight tiles of 32 to 128 rows (48 and 96 too: 64 and 32 tiles of
-    B, between 96, 48 and 24), of four, six or eight warps (on the H200 six warps of 48 x 16 on
-    96 x 48 tiles ran 0.62-0.63x at M = 136-160 where four of 48 x 32 on 96 x 64 ran 0.60-0.62x,
-    docs/cute_gemm_portable.md), each warp at least 16 x 16, without or with a
-    two-way split of K (unsplit, with D staged through shared memory or stored from the
-    accumulators: on the H200 the 32 x 96 and 64 x 64 tiles ran 14-32% slower staged), or with
-    K sliced over two or four warps a warp tile instead (more warps a scheduler on the same warp
-    tiles), in 64-deep stages or, sliced, 128-deep ones (half the barriers a K block). Two-warp
-    tiles and 32-token tiles too (several CTAs an SM: on the H200 48 x 32 on 1 x 2 warps ran
-    0.73x at M = 128 where 64 x 64 on four ran 0.67x, 64 x 32 on 2 x 1 0.69-0.72x at 136-160
-    where 96 x 48 on six ran 0.63-0.64x), and up to M = 96 a four-way split (32 x 80 of two
-    warps over 4 CTAs ran 0.73x at M = 72 where the <= 96 row ran 0.70x)."""
+    """Swap-AB tiles for 64 < M <= 256: token tiles of 32 and of the bucket's largest M split in
+    one to four (rounded up to 16), weight tiles of 32 to 128 rows, on two to eight warps of at
+    least 16 x 16 each; unsplit (D staged through shared memory or stored from the
+    accumulators), split over 2 CTAs (4 up to M = 96), or with K sliced over two or four warps a
+    warp tile, in 64-deep stages or, sliced, 128-deep ones. The mid band is latency-bound, so
+    each of these trades bytes read for warps in flight differently; which won where (six-warp
+    tiles at 161-192, two-warp tiles and four-way splits below) is in
+    docs/cute_gemm_portable.md."""
     out = []
     q_tiles = sorted({32} | {(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
     grids = ((2, 1), (1, 2), (1, 4), (2, 2), (4, 1), (2, 3), (3, 2), (2, 4), (4, 2))
@@ -249,12 +244,12 @@ def main() -> int:
             continue
         cfgs = candidates(
             limit,
-            args.warps_k,
-            args.large_shared,
-            args.sides,
-            args.tile_k,
-            args.warp_grids,
-            args.splits and tuple(args.splits),
+            warps_k=args.warps_k,
+            large_shared=args.large_shared,
+            sides=args.sides,
+            tile_k=args.tile_k,
+            warp_grids=args.warp_grids,
+            split_counts=args.splits,
         )
         built = []
         for cfg in cfgs:
