@@ -114,11 +114,28 @@ def test_the_portable_table_follows_the_devices_shared_memory(monkeypatch, optin
         portable.PortableConfig(64, 64, True, splits=2, warps_k=2),  # sliced K or split-K
         # the slices' partial sums (3 x 128 x 128 fp32) do not fit the ring they reuse
         portable.PortableConfig(128, 128, True, tile_k=128, stages=2, warps_k=4),
+        portable.PortableConfig(128, 128, False, group_p=0),
     ],
     ids=repr,
 )
 def test_invalid_portable_configs_are_refused(cfg):
     assert not portable.is_valid(cfg, solution.K)
+
+
+@pytest.mark.parametrize(
+    "grid_p, grid_q, group_p", [(32, 24, 2), (32, 24, 3), (11, 24, 4), (5, 3, 8)]
+)
+def test_a_grouped_walk_computes_every_tile_of_d_once(grid_p, grid_q, group_p):
+    """walk_order maps the launch order onto the tiles one to one, groups of group_p P tiles
+    one after another (the last one short where group_p does not divide grid_p); one group of
+    every P tile is the launch order."""
+    order = [portable.walk_order(i, grid_p, grid_q, group_p) for i in range(grid_p * grid_q)]
+    assert sorted(order) == [(p, q) for p in range(grid_p) for q in range(grid_q)]
+    first_group = order[: group_p * grid_q]
+    assert {p for p, _ in first_group} == set(range(min(group_p, grid_p)))
+    assert order[1] == (1, 0)  # P fastest within a group
+    whole = [portable.walk_order(i, grid_p, grid_q, grid_p) for i in range(grid_p * grid_q)]
+    assert whole == [(i % grid_p, i // grid_p) for i in range(grid_p * grid_q)]  # launch order
 
 
 def test_a_staged_epilogue_must_fit_the_ring_it_reuses():

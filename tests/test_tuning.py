@@ -853,6 +853,19 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
         tuner.table_lines(source.replace("# fmt: off", ""))
 
 
+def test_portable_cute_tuner_offers_grouped_walks_only_past_m_4096():
+    """Straight tiles walking groups of 2 or 4 token tiles are offered where A outgrows what a
+    wave shares in L2 (8192), not at 2053 or 2379, where they ran behind."""
+    from tuners import tune_cute_portable as tuner
+
+    for limit, _ in tuner.BUCKETS:
+        groups = {c.group_p for c in tuner.candidates(limit, large_shared=True)}
+        assert groups == ({1, 2, 4} if limit > 4096 else {1}), limit
+    last = tuner.candidates(tuner.INF, large_shared=True)
+    ungrouped = {c for c in last if c.group_p == 1}
+    assert {replace(c, group_p=1) for c in last if c.group_p > 1} <= ungrouped
+
+
 def test_portable_cute_tuner_large_shared_tunes_its_own_table_with_deeper_rings():
     """--large-shared: candidates up to 160 KB (deeper rings among them), the bucket's row of
     TABLE_LARGE_SHARED among them, and the rows written to that table, TABLE left as it was."""

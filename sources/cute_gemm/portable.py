@@ -28,6 +28,10 @@ arrives last: bitwise repeatable), stores D and sets the counter back to zero fo
 call. Nothing waits on another CTA, so any number of CTAs may share an SM, on every GPU. The
 workspace (main.split_workspace) is kept between calls: one per stream, counters zeroed once.
 
+Walk order (group_p > 1): CTAs take the tiles of D in groups of group_p P tiles, a group's
+tiles before the next group's (walk_order), so that at large M a wave of CTAs reads a few
+tiles of A and the whole of B rather than the whole of A.
+
 Sliced K (warps_k > 1): warps_k warps share each warp tile, slice j taking every warps_k-th
 16-deep K block of each K tile from block j, so a scheduler gets a second warp without smaller
 warp tiles (which read more shared memory a MMA) or split-K's global partials. The first slice
@@ -68,6 +72,9 @@ class PortableConfig:
     # D's tile staged in shared memory and stored in 16-byte pieces (without split-K or sliced
     # K); off: each element stored from the accumulators
     staged_epilogue: bool = True
+    # CTAs walk the grid in groups of group_p P tiles (walk_order): at M = 8192 a wave of
+    # straight tiles then reads a few tiles of A and B whole, not A whole
+    group_p: int = 1
 
     @property
     def stages_d(self) -> bool:
@@ -129,6 +136,7 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and k_tiles % cfg.splits == 0
         and k_tiles // cfg.splits >= cfg.stages - 1
         and cfg.warps_k in (1, 2, 4)
+        and cfg.group_p >= 1
         # two or more K blocks a warp per K tile: the look-ahead reads block kb + 1's
         # fragments into a register buffer other than the one block kb's MMAs read
         and cfg.tile_k >= 32 * cfg.warps_k
@@ -138,6 +146,20 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         # the staged epilogue's padded tile of D fits in the ring's shared memory
         and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.shared_bytes())
     )
+
+
+def walk_order(linear, grid_p, grid_q, group_p: int, minimum=min):
+    """The (P, Q) tile of D that the CTA launched linear-th (P fastest, as CUDA launches a
+    (grid_p, grid_q) grid) computes: groups of group_p P tiles one after another, each group's
+    tiles P fastest (group_p >= grid_p: the launch order itself). The kernel walks so only for
+    group_p > 1: a config's group_p = 1 keeps the launch order. Plain arithmetic, so the kernel
+    calls it on its indices (with cutlass.min) and the CPU tests on Python ints."""
+    per_group = grid_q * group_p
+    group = linear // per_group
+    first = group * group_p
+    rows = minimum(grid_p - first, group_p)  # the last group may hold fewer P tiles
+    within = linear - group * per_group
+    return first + within % rows, within // rows
 
 
 def _staged_bytes(cfg: PortableConfig) -> int:
@@ -251,6 +273,9 @@ class PortableGemm:
         cfg = self.cfg
         tidx, _, _ = cute.arch.thread_idx()
         bp, bq, split = cute.arch.block_idx()
+        if cutlass.const_expr(cfg.group_p > 1):
+            grid_p, grid_q, _ = cute.arch.grid_dim()
+            bp, bq = walk_order(bp + bq * grid_p, grid_p, grid_q, cfg.group_p, cutlass.min)
 
         tiler_x = (cfg.tile_p, cfg.tile_k)
         tiler_y = (cfg.tile_q, cfg.tile_k)
@@ -509,9 +534,10 @@ TABLE = [
 
 # A GPU that lets a CTA have LARGE_SHARED_BYTES (sm_80: 163 KB; sm_90, sm_100: 227 KB) takes
 # TABLE_LARGE_SHARED: deeper rings keep more loads in flight on SMs that each hold one CTA,
-# where a token tile's loads wait on memory (docs/cute_gemm.md). Chosen by
-# tuners/tune_cute_portable.py --large-shared on the H200 (the <= 2176 row on an H100, the last
-# picked there first, then again on the H200; docs/cute_gemm_portable.md); TABLE's buckets.
+# where a token tile's loads wait on memory. Chosen by tuners/tune_cute_portable.py
+# --large-shared on the H200 (the <= 2176 row on an H100, the last picked there first, then
+# again on the H200), its rows at 81-160 and above 4096 by probes (docs/cute_gemm_portable.md);
+# TABLE's buckets.
 LARGE_SHARED_BYTES = 160 * 1024
 # fmt: off
 TABLE_LARGE_SHARED = [
@@ -527,7 +553,7 @@ TABLE_LARGE_SHARED = [
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
     (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.620x
     (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.587x
-    (1 << 62, PortableConfig(tile_p=256, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=4, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.600x
+    (1 << 62, PortableConfig(tile_p=256, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=4, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, group_p=2)),  # 0.620x (probe, 3 rounds at M = 8192; 0.603x ungrouped)
 ]
 # fmt: on
 
