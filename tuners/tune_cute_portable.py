@@ -108,8 +108,8 @@ def candidates(
                 if wp * wq == 4:  # and with K sliced over two warps a warp tile
                     out.append(PortableConfig(p, q, False, k, s, wp, wq, warps_k=2))
                 # Past M = 4096 A outgrows the L2 a wave shares: CTAs walking groups of two or
-                # four token tiles read A's tiles a few at a time (8192: 256 x 128 +2.8%; at
-                # 2053 and 2379, whose A fits, the groups ran 0.6-3% behind).
+                # four token tiles read A's tiles a few at a time (where A fits, at 2053 and
+                # 2379, groups ran behind: docs/cute_gemm_portable.md).
                 if limit > 4096:
                     out += [PortableConfig(p, q, False, k, s, wp, wq, group_p=g) for g in (2, 4)]
     limit_bytes = LARGE_SHARED_LIMIT if large_shared else SHARED_LIMIT
