@@ -310,6 +310,7 @@ SLICED_K = [portable.PortableConfig(**fields) for fields in SLICED_K_CHECKS]
     "cfg",
     sorted(
         {cfg for _, cfg in portable.TABLE + portable.TABLE_LARGE_SHARED}
+        | {cfg for _, cfg in portable.table_for(163 * 1024)}  # an A100's: no persistent rows
         | set(SPLIT_K_CHECKS)
         | set(SLICED_K),
         key=repr,
@@ -321,7 +322,8 @@ def test_portable_configs_match_float32_reference(B, cfg, m):
     device serves by default: M shorter than a tile, tails of the Q and P tiles, several waves
     (row-padded operands go through run(), which copies them: test_row_padded_views...).
     Split-K: the sum is the same bits on a repeat, and the counters are zero after each call.
-    Sliced K (SLICED_K_CHECKS): the slices' partial sums meet in the first slice's registers."""
+    Sliced K (SLICED_K_CHECKS): the slices' partial sums meet in the first slice's registers.
+    Persistent rows: one to four tiles a CTA (M = 1 to 4097 on 132 SMs), the last CTAs fewer."""
     from cute_gemm import main
 
     def run_cfg(A, B, C):

@@ -50,13 +50,47 @@ def test_every_portable_config_is_valid_and_fits_99_kb_of_shared_memory():
 
 def test_the_large_shared_table_has_the_same_buckets_and_fits_160_kb():
     """TABLE_LARGE_SHARED serves GPUs that allow a CTA 160 KB (an A100 163 KB, H100/H200 and
-    B200 227 KB); bucket for bucket as TABLE, so one list of limits serves both."""
+    B200 227 KB); bucket for bucket as TABLE, so one list of limits serves both. Its rings fit
+    160 KB; a persistent row's buffer for D beside its ring only where table_for finds room."""
     assert [lim for lim, _ in portable.TABLE_LARGE_SHARED] == [lim for lim, _ in portable.TABLE]
     assert portable.LARGE_SHARED_BYTES == 160 * 1024
     for _, cfg in portable.TABLE_LARGE_SHARED:
         assert portable.is_valid(cfg, solution.K), cfg
-        assert cfg.shared_bytes() <= portable.LARGE_SHARED_BYTES, cfg
+        assert cfg.ring_bytes() <= portable.LARGE_SHARED_BYTES, cfg
+        assert cfg.persistent or cfg.shared_bytes() == cfg.ring_bytes(), cfg
     assert any(cfg.shared_bytes() > 96 * 1024 for _, cfg in portable.TABLE_LARGE_SHARED)
+
+
+@pytest.mark.parametrize(
+    "optin", [163 * 1024, 200 * 1024, 227 * 1024], ids=["sm_80", "200K", "sm_90"]
+)
+def test_table_for_keeps_every_config_inside_the_devices_shared_memory(optin):
+    """A persistent row whose buffer for D does not fit beside its ring walks one tile a CTA
+    instead (the same tile and ring, D staged in the ring); every other row is as listed."""
+    table = portable.table_for(optin)
+    assert [lim for lim, _ in table] == [lim for lim, _ in portable.TABLE_LARGE_SHARED]
+    for (_, cfg), (_, listed) in zip(table, portable.TABLE_LARGE_SHARED, strict=True):
+        assert cfg.shared_bytes() <= optin and portable.is_valid(cfg, solution.K), cfg
+        fits = listed.shared_bytes() <= optin
+        assert cfg == (listed if fits else dataclasses.replace(listed, persistent=False))
+    walks = [cfg.shared_bytes() for _, cfg in portable.TABLE_LARGE_SHARED if cfg.persistent]
+    assert walks and max(walks) > 163 * 1024  # an A100 takes those rows one tile a CTA
+    assert any(cfg.persistent for _, cfg in table) == (optin >= min(walks))
+
+
+def test_a_persistent_walk_needs_the_staged_peeled_epilogue_of_one_whole_k():
+    """Persistent walks stage D in their own buffer and load the next tile in the peeled tail:
+    not with split-K or sliced K (D stored from the accumulators), nor one unpeeled loop."""
+    walk = portable.PortableConfig(128, 128, False, stages=3, persistent=True)
+    assert portable.is_valid(walk, solution.K)
+    assert walk.shared_bytes() == walk.ring_bytes() + 128 * (128 + 8) * 2
+    for bad in (
+        dataclasses.replace(walk, splits=2),
+        dataclasses.replace(walk, warps_k=2),
+        dataclasses.replace(walk, staged_epilogue=False),
+        dataclasses.replace(walk, peel_tail=False),
+    ):
+        assert not portable.is_valid(bad, solution.K), bad
 
 
 @pytest.mark.parametrize(
@@ -85,7 +119,7 @@ def test_the_portable_table_follows_the_devices_shared_memory(monkeypatch, optin
         torch.cuda, "get_device_properties", lambda index: reads.append(index) or props
     )
     monkeypatch.setattr(solution, "_devices", {})
-    expected = getattr(portable, table)
+    expected = portable.table_for(optin) if table == "TABLE_LARGE_SHARED" else portable.TABLE
     lower = 1
     for limit, cfg in expected:  # each bucket at both ends
         for m in (lower, min(limit, 8192)):

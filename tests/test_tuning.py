@@ -867,8 +867,9 @@ def test_portable_cute_tuner_offers_grouped_walks_only_past_m_4096():
 
 
 def test_portable_cute_tuner_large_shared_tunes_its_own_table_with_deeper_rings():
-    """--large-shared: candidates up to 160 KB (deeper rings among them), the bucket's row of
-    TABLE_LARGE_SHARED among them, and the rows written to that table, TABLE left as it was."""
+    """--large-shared: rings up to 160 KB (deeper rings among them), persistent walks' ring and
+    buffer for D up to 227 KB, the bucket's row of TABLE_LARGE_SHARED among them, and the rows
+    written to that table, TABLE left as it was."""
     from cute_gemm import portable
 
     from tuners import tune_cute_portable as tuner
@@ -877,7 +878,8 @@ def test_portable_cute_tuner_large_shared_tunes_its_own_table_with_deeper_rings(
         large = tuner.candidates(limit, large_shared=True)
         current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]
         assert current in large
-        assert all(c.shared_bytes() <= portable.LARGE_SHARED_BYTES for c in large)
+        assert all(c.ring_bytes() <= portable.LARGE_SHARED_BYTES for c in large)
+        assert all(c.shared_bytes() <= 227 * 1024 for c in large)
         assert all(c.shared_bytes() <= 96 * 1024 for c in tuner.candidates(limit))
         if limit > 64:
             assert any(c.shared_bytes() > 96 * 1024 for c in large), limit
@@ -1116,3 +1118,20 @@ def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96(
     thirty_two = portable.PortableConfig(64, 32, True, stages=6, warps_p=2, warps_q=1)
     for limit in (160, 192, 256):  # 32-token tiles beside the bucket-sized ones
         assert thirty_two in tuner.candidates(limit, large_shared=True), limit
+
+
+def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_on_two_warps():
+    """Persistent walks of straight tiles above M = 256 with --large-shared only (their buffer
+    for D does not fit 96 KB); tiles of one K loop (peel_tail off) among the unsplit two-warp
+    swap-AB tiles only, where the 48 x 32 rows at 96-128 took it."""
+    from tuners import tune_cute_portable as tuner
+
+    for limit, _ in tuner.BUCKETS:
+        large = tuner.candidates(limit, large_shared=True)
+        walks = [c for c in large if c.persistent]
+        assert bool(walks) == (limit > 256), limit
+        assert all(not c.swap_ab and c.splits == 1 and c.warps_k == 1 for c in walks)
+        assert not any(c.persistent for c in tuner.candidates(limit))
+        one_loop = [c for c in large if not c.peel_tail]
+        assert bool(one_loop) == (64 < limit <= 256), limit
+        assert all(c.swap_ab and c.splits == 1 and c.threads == 64 for c in one_loop)

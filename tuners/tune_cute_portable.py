@@ -42,7 +42,10 @@ from cute_gemm import portable  # noqa: E402
 from cute_gemm.portable import PortableConfig  # noqa: E402
 
 SHARED_LIMIT = 96 * 1024
-LARGE_SHARED_LIMIT = portable.LARGE_SHARED_BYTES  # --large-shared
+LARGE_SHARED_LIMIT = portable.LARGE_SHARED_BYTES  # --large-shared: the ring
+# A persistent walk's ring and buffer for D (--large-shared): sm_90's and sm_100's 227 KB a CTA
+# (portable.table_for gives other GPUs the row walking one tile a CTA)
+PERSISTENT_LIMIT = 227 * 1024
 DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
 # (bucket limit, sample of its workload Ms); 972, 2053 and 2379 have their own buckets: how
 # many waves of tiles they take depends on the tile more than at 8192 (2053 in 128 x 128
@@ -58,7 +61,13 @@ ITERS = 30
 
 
 def _fits(cfg: PortableConfig, shared_limit: int = SHARED_LIMIT) -> bool:
-    return portable.is_valid(cfg, cute_main.K) and cfg.shared_bytes() <= shared_limit
+    """Valid, its ring within shared_limit, and a persistent walk's whole shared memory (ring
+    and D's buffer) within PERSISTENT_LIMIT, offered only with the large limit."""
+    if not portable.is_valid(cfg, cute_main.K) or cfg.ring_bytes() > shared_limit:
+        return False
+    if cfg.persistent:
+        return shared_limit >= LARGE_SHARED_LIMIT and cfg.shared_bytes() <= PERSISTENT_LIMIT
+    return True
 
 
 def candidates(
@@ -112,6 +121,9 @@ def candidates(
                 # 2379, groups ran behind: docs/cute_gemm_portable.md).
                 if limit > 4096:
                     out += [PortableConfig(p, q, False, k, s, wp, wq, group_p=g) for g in (2, 4)]
+                # One CTA an SM walking tiles, the next one's first loads under this one's
+                # epilogue: where tiles take two or more rounds of the SMs (2053, 2379).
+                out.append(PortableConfig(p, q, False, k, s, wp, wq, persistent=True))
     limit_bytes = LARGE_SHARED_LIMIT if large_shared else SHARED_LIMIT
     out = [c for c in out if _fits(c, limit_bytes) and 64 <= c.threads <= 512]
     if warps_k is not None:  # --warps-k: only those (beside the current config)
@@ -151,6 +163,8 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
             out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
             if splits == 1:  # D stored element by element: faster for some swap-AB tiles
                 out.append(PortableConfig(p, q, True, 64, stages, wp, wq, staged_epilogue=False))
+            if splits == 1 and wp * wq == 2:  # one K loop: faster for 48 x 32 at 96-128
+                out.append(PortableConfig(p, q, True, 64, stages, wp, wq, peel_tail=False))
             if splits == 1:
                 for tile_k, warps_k in ((64, 2), (128, 2), (128, 4)):
                     out.append(PortableConfig(p, q, True, tile_k, stages, wp, wq, 1, warps_k))

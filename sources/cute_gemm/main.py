@@ -189,7 +189,7 @@ def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
         x, y, d = _fake_operands(cfg)
         stream = make_fake_stream(use_tvm_ffi_env_stream=True)
         options = f"--enable-tvm-ffi {extra_options}".strip()
-        kernel = portable.PortableGemm(cfg) if portable_cfg else HopperGemm(cfg, _sm_count())
+        kernel = (portable.PortableGemm if portable_cfg else HopperGemm)(cfg, _sm_count())
         if getattr(cfg, "stream_k", False):
             w = make_fake_compact_tensor(
                 cutlass.Float32, (cfg.workspace_words(_sm_count()),), assumed_align=16

@@ -32,6 +32,13 @@ Walk order (group_p > 1): CTAs take the tiles of D in groups of group_p P tiles,
 tiles before the next group's (walk_order), so that at large M a wave of CTAs reads a few
 tiles of A and the whole of B rather than the whole of A.
 
+Persistent walks (persistent): one CTA an SM takes tiles linear, linear + grid, ... and the
+ring runs on across them: the K tiles past a tile's last load the next tile's first stages, so
+those loads are in flight under this tile's last MMAs and its epilogue, which stages D in
+shared memory of its own. Where tiles take two rounds of the SMs (2053, 2379) the second
+round's start is no longer exposed. The last stages - 1 K tiles of every tile are unrolled
+after the K loop (peel_tail), which then loads without checking whether a K tile is left.
+
 Sliced K (warps_k > 1): warps_k warps share each warp tile, slice j taking every warps_k-th
 16-deep K block of each K tile from block j, so a scheduler gets a second warp without smaller
 warp tiles (which read more shared memory a MMA) or split-K's global partials. The first slice
@@ -47,7 +54,7 @@ X, Y and D 16-byte aligned with K-contiguous rows (main.run guarantees it).
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cutlass
 import cutlass.cute as cute
@@ -75,6 +82,13 @@ class PortableConfig:
     # CTAs walk the grid in groups of group_p P tiles (walk_order): at M = 8192 a wave of
     # straight tiles then reads a few tiles of A and B whole, not A whole
     group_p: int = 1
+    # The last stages - 1 K tiles unrolled after the K loop, so the loop loads unchecked (off:
+    # one loop that asks each K tile whether one is left to load; faster for some tiles)
+    peel_tail: bool = True
+    # One CTA an SM walks tiles linear, linear + grid, ... (grid = min(tiles, SMs)): the next
+    # tile's first stages load under this tile's last K tiles and epilogue, which stages D in
+    # shared memory of its own (the ring is busy with those loads)
+    persistent: bool = False
 
     @property
     def stages_d(self) -> bool:
@@ -107,8 +121,12 @@ class PortableConfig:
         """Rows of a (rows, tile_k) tile one pass of a slice's 16-byte copies covers."""
         return self.slice_threads // (self.tile_k // COPY_ELEMENTS)
 
-    def shared_bytes(self) -> int:
+    def ring_bytes(self) -> int:
         return (self.tile_p + self.tile_q) * self.tile_k * 2 * self.stages
+
+    def shared_bytes(self) -> int:
+        """Shared memory a CTA: the ring, and a persistent walk's buffer for D's tile."""
+        return self.ring_bytes() + (_staged_bytes(self) if self.persistent else 0)
 
     def workspace_sizes(self, p: int, q: int) -> tuple[int, int]:
         """(counters, fp32 words of partials) a split-K launch over a (p, q) D needs: a
@@ -142,9 +160,11 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and cfg.tile_k >= 32 * cfg.warps_k
         and (cfg.warps_k == 1 or cfg.splits == 1)
         # the slices' partial sums go through the ring's shared memory
-        and (cfg.warps_k - 1) * cfg.tile_p * cfg.tile_q * 4 <= cfg.shared_bytes()
+        and (cfg.warps_k - 1) * cfg.tile_p * cfg.tile_q * 4 <= cfg.ring_bytes()
         # the staged epilogue's padded tile of D fits in the ring's shared memory
-        and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.shared_bytes())
+        and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.ring_bytes())
+        # a persistent walk stores D staged (its own buffer); its tail loads the next tile
+        and (not cfg.persistent or (cfg.stages_d and cfg.peel_tail))
     )
 
 
@@ -179,8 +199,9 @@ def _smem_layout(rows: int, tile_k: int, stages: int):
 
 
 class PortableGemm:
-    def __init__(self, cfg: PortableConfig):
+    def __init__(self, cfg: PortableConfig, sm_count: int = 132):
         self.cfg = cfg
+        self.sm_count = sm_count  # a persistent walk's most CTAs (one an SM)
 
     @cute.jit
     def __call__(self, mX: cute.Tensor, mY: cute.Tensor, mD: cute.Tensor, stream):
@@ -228,8 +249,12 @@ class PortableGemm:
         )
         grid_p = (mD.shape[0] + cfg.tile_p - 1) // cfg.tile_p
         grid_q = (mD.shape[1] + cfg.tile_q - 1) // cfg.tile_q
+        grid = (grid_p, grid_q, cfg.splits)
+        if cutlass.const_expr(cfg.persistent):
+            grid = (cutlass.min(grid_p * grid_q, self.sm_count), 1, 1)
+            smem_bytes += _staged_bytes(cfg)
         self.kernel(mX, mY, mD, mCount, mPart, sX_layout, sY_layout, tiled_copy, tiled_mma).launch(
-            grid=(grid_p, grid_q, cfg.splits),
+            grid=grid,
             block=[cfg.threads, 1, 1],
             smem=smem_bytes + (16 if cfg.splits > 1 else 0),  # + split-K's arrival word
             stream=stream,
@@ -273,20 +298,12 @@ class PortableGemm:
         cfg = self.cfg
         tidx, _, _ = cute.arch.thread_idx()
         bp, bq, split = cute.arch.block_idx()
-        if cutlass.const_expr(cfg.group_p > 1):
-            grid_p, grid_q, _ = cute.arch.grid_dim()
+        grid_p = (mD.shape[0] + cfg.tile_p - 1) // cfg.tile_p
+        grid_q = (mD.shape[1] + cfg.tile_q - 1) // cfg.tile_q
+        if cutlass.const_expr(cfg.persistent):
+            bp, bq = self._tile_of(bp, grid_p, grid_q)
+        elif cutlass.const_expr(cfg.group_p > 1):
             bp, bq = walk_order(bp + bq * grid_p, grid_p, grid_q, cfg.group_p, cutlass.min)
-
-        tiler_x = (cfg.tile_p, cfg.tile_k)
-        tiler_y = (cfg.tile_q, cfg.tile_k)
-        gX = cute.local_tile(mX, tiler_x, (bp, None))  # (tile_p, tile_k, k_tiles)
-        gY = cute.local_tile(mY, tiler_y, (bq, None))  # (tile_q, tile_k, k_tiles)
-        gD = cute.local_tile(mD, (cfg.tile_p, cfg.tile_q), (bp, bq))  # (tile_p, tile_q)
-        cX = cute.local_tile(cute.make_identity_tensor(mX.shape), tiler_x, (bp, None))
-        cY = cute.local_tile(cute.make_identity_tensor(mY.shape), tiler_y, (bq, None))
-        cD = cute.local_tile(
-            cute.make_identity_tensor(mD.shape), (cfg.tile_p, cfg.tile_q), (bp, bq)
-        )
 
         smem = cutlass.utils.SmemAllocator()
         sX = smem.allocate_tensor(cutlass.Float16, sX_layout, 16)  # (tile_p, tile_k, stages)
@@ -294,98 +311,186 @@ class PortableGemm:
         arrival = None  # split-K: the counter's value before this CTA's add
         if cutlass.const_expr(cfg.splits > 1):
             arrival = smem.allocate_tensor(cutlass.Int32, cute.make_layout(1), 16)
+        staging = sX.iterator  # where D's tile is staged: the ring, once every warp is past it
+        if cutlass.const_expr(cfg.persistent):
+            staging = smem.allocate_tensor(
+                cutlass.Float16, cute.make_layout(_staged_bytes(cfg) // 2), 16
+            ).iterator
 
         # Global -> shared: every thread its 16-byte pieces of each stage (with sliced K, the
         # first slice loads X and the last Y).
         k_slice = tidx // cfg.slice_threads
         thr_copy = tiled_copy.get_slice(tidx % cfg.slice_threads)
-        tXgX = thr_copy.partition_S(gX)  # (CPY, CPY_P, CPY_K, k_tiles)
-        tXsX = thr_copy.partition_D(sX)  # (CPY, CPY_P, CPY_K, stages)
-        tYgY = thr_copy.partition_S(gY)
-        tYsY = thr_copy.partition_D(sY)
-        tXpX = None  # no predicate where the rows are B's (3072, a multiple of the tile)
-        if cutlass.const_expr(not self._rows_always_inside(mX.shape[0], cfg.tile_p)):
-            tXpX = self._row_predicate(tXgX, thr_copy.partition_S(cX), mX.shape[0])
-        tYpY = None
-        if cutlass.const_expr(not self._rows_always_inside(mY.shape[0], cfg.tile_q)):
-            tYpY = self._row_predicate(tYgY, thr_copy.partition_S(cY), mY.shape[0])
-
-        k_tiles = cute.size(gX, mode=[2]) // cfg.splits  # this CTA's, from k0 on
+        k_tiles = cute.size(mX, mode=[1]) // cfg.tile_k // cfg.splits  # this CTA's, from k0 on
         k0 = split * k_tiles
-        x_loads = (tiled_copy, tXgX, tXsX, tXpX)
-        y_loads = (tiled_copy, tYgY, tYsY, tYpY)
+        loads = self._tile_loads(mX, mY, sX, sY, tiled_copy, thr_copy, bp, bq)
         for s in cutlass.range_constexpr(cfg.stages - 1):
-            self._load_stage(x_loads, y_loads, k_slice, k0 + s, s)
+            self._load_stage(*loads, k_slice, k0 + s, s)
             cute.arch.cp_async_commit_group()
 
         # Shared -> registers through ldmatrix, laid out as the tiled MMA wants its operands.
+        gD = cute.local_tile(mD, (cfg.tile_p, cfg.tile_q), (bp, bq))  # (tile_p, tile_q)
         thr_mma = tiled_mma.get_slice(tidx)
         tCrX = tiled_mma.make_fragment_A(thr_mma.partition_A(sX)[None, None, None, 0])
         tCrY = tiled_mma.make_fragment_B(thr_mma.partition_B(sY)[None, None, None, 0])
         acc = tiled_mma.make_fragment_C(thr_mma.partition_C(gD))
-        acc.fill(0.0)
         ldmatrix = cute.make_copy_atom(warp.LdMatrix8x8x16bOp(False, 4), cutlass.Float16)
         s2r_x = cute.make_tiled_copy_A(ldmatrix, tiled_mma).get_slice(tidx)
         s2r_y = cute.make_tiled_copy_B(ldmatrix, tiled_mma).get_slice(tidx)
-        tXsX_r = s2r_x.partition_S(sX)  # (CPY, MMA_P, MMA_K, stages)
-        tXrX = s2r_x.retile(tCrX)
-        tYsY_r = s2r_y.partition_S(sY)
-        tYrY = s2r_y.retile(tCrY)
-        k_blocks = cute.size(tCrX, mode=[2])
+        fragments = (
+            s2r_x,
+            s2r_x.partition_S(sX),  # (CPY, MMA_P, MMA_K, stages)
+            s2r_x.retile(tCrX),
+            s2r_y,
+            s2r_y.partition_S(sY),
+            s2r_y.retile(tCrY),
+        )
+        operands = (tiled_mma, acc, tCrX, tCrY, fragments)
 
+        if cutlass.const_expr(cfg.persistent):
+            tiles = grid_p * grid_q
+            step = cute.arch.grid_dim()[0]
+            first = cute.arch.block_idx()[0]
+            for tile in cutlass.range(first, tiles, step):
+                tp, tq = self._tile_of(tile, grid_p, grid_q)
+                np_, nq = self._tile_of(tile + step, grid_p, grid_q)
+                # the ring runs on across tiles: this tile's K tiles follow the last one's
+                base = (tile - first) // step * k_tiles
+                self._k_loop(
+                    operands,
+                    self._tile_loads(mX, mY, sX, sY, tiled_copy, thr_copy, tp, tq),
+                    self._tile_loads(mX, mY, sX, sY, tiled_copy, thr_copy, np_, nq),
+                    tile + step < tiles,
+                    k_slice,
+                    0,
+                    k_tiles,
+                    base,
+                )
+                tile_d = cute.local_tile(mD, (cfg.tile_p, cfg.tile_q), (tp, tq))
+                self._store_staged(acc, thr_mma, staging, tile_d, tp, tq, mD, tidx)
+            cute.arch.cp_async_wait_group(0)
+        else:
+            self._k_loop(operands, loads, None, False, k_slice, k0, k_tiles, 0)
+            cute.arch.cp_async_wait_group(0)
+
+            cD = cute.local_tile(
+                cute.make_identity_tensor(mD.shape), (cfg.tile_p, cfg.tile_q), (bp, bq)
+            )
+            if cutlass.const_expr(cfg.warps_k > 1):
+                self._sum_slices(acc, sX, tidx, k_slice)
+                if k_slice == 0:
+                    self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+            elif cutlass.const_expr(cfg.stages_d and self._lines_always_whole(mD)):
+                self._store_staged(acc, thr_mma, staging, gD, bp, bq, mD, tidx)
+            elif cutlass.const_expr(cfg.splits == 1):
+                self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+            else:
+                tile = bp * grid_q + bq
+                self._publish_partial(acc, tidx, mPart, tile, split)
+                if tidx == 0:
+                    arrival[0] = cute.arch.atomic_add(
+                        mCount.iterator + tile, cutlass.Int32(1), sem="acq_rel", scope="gpu"
+                    )
+                cute.arch.sync_threads()
+                if arrival[0] == cfg.splits - 1:  # the last of the tile's CTAs: the others are done
+                    cute.arch.fence_acq_rel_gpu()
+                    self._sum_partials(acc, tidx, mPart, tile)
+                    if tidx == 0:
+                        mCount[tile] = cutlass.Int32(0)  # zero again for the next call
+                    self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+
+    def _tile_of(self, linear, grid_p, grid_q):
+        """A persistent walk's linear-th tile of D: in the launch order of a (grid_p, grid_q)
+        grid (P fastest), or in groups of group_p P tiles (walk_order)."""
+        if cutlass.const_expr(self.cfg.group_p > 1):
+            return walk_order(linear, grid_p, grid_q, self.cfg.group_p, cutlass.min)
+        return linear % grid_p, linear // grid_p
+
+    @cute.jit
+    def _tile_loads(self, mX, mY, sX, sY, tiled_copy, thr_copy, bp, bq):
+        """The copies of tile (bp, bq)'s stages: per operand (tiled copy, source K tiles, ring,
+        row predicate or None where the rows are B's 3072, a multiple of the tile)."""
+        cfg = self.cfg
+        tiler_x = (cfg.tile_p, cfg.tile_k)
+        tiler_y = (cfg.tile_q, cfg.tile_k)
+        tXgX = thr_copy.partition_S(cute.local_tile(mX, tiler_x, (bp, None)))
+        tYgY = thr_copy.partition_S(cute.local_tile(mY, tiler_y, (bq, None)))
+        tXpX = None
+        if cutlass.const_expr(not self._rows_always_inside(mX.shape[0], cfg.tile_p)):
+            cX = cute.local_tile(cute.make_identity_tensor(mX.shape), tiler_x, (bp, None))
+            tXpX = self._row_predicate(tXgX, thr_copy.partition_S(cX), mX.shape[0])
+        tYpY = None
+        if cutlass.const_expr(not self._rows_always_inside(mY.shape[0], cfg.tile_q)):
+            cY = cute.local_tile(cute.make_identity_tensor(mY.shape), tiler_y, (bq, None))
+            tYpY = self._row_predicate(tYgY, thr_copy.partition_S(cY), mY.shape[0])
+        x_loads = (tiled_copy, tXgX, thr_copy.partition_D(sX), tXpX)
+        y_loads = (tiled_copy, tYgY, thr_copy.partition_D(sY), tYpY)
+        return x_loads, y_loads
+
+    @cute.jit
+    def _k_loop(self, operands, loads, next_loads, has_next, k_slice, k0, k_tiles, base):
+        """acc = this tile's X @ Y.T over its k_tiles K tiles from k0, its stages - 1 first
+        already loading into the ring from slot base % stages. Each K tile starts the load of the
+        one stages - 1 ahead: past the last, of the next tile's first (persistent walks, when
+        has_next), so the next tile's first stages load under this tile's last MMAs."""
+        cfg = self.cfg
+        tiled_mma, acc, tCrX, tCrY, fragments = operands
+        s2r_x, tXsX_r, tXrX, s2r_y, tYsY_r, tYrY = fragments
+        acc.fill(0.0)
         # Fragments are read one K block ahead of the MMAs that use them, across K tiles too:
         # the last K block's MMAs run while the next tile's first fragments load. One barrier
         # per K tile, before that look-ahead read, serves both hazards: the next tile has
         # landed (at most stages - 2 younger groups pending), and every warp has read all of
         # the stage that the next loads overwrite (tile k_tile - 1's slot, whose last
         # fragments were read before this barrier).
+        first = base % cfg.stages
         cute.arch.cp_async_wait_group(cfg.stages - 2)
         cute.arch.sync_threads()
-        cute.copy(s2r_x, tXsX_r[None, None, 0, 0], tXrX[None, None, 0])
-        cute.copy(s2r_y, tYsY_r[None, None, 0, 0], tYrY[None, None, 0])
-        for k_tile in cutlass.range(k_tiles):
-            read = k_tile % cfg.stages
-            for kb in cutlass.range_constexpr(k_blocks):
-                if kb == k_blocks - 1:
-                    cute.arch.cp_async_wait_group(cfg.stages - 2)
-                    cute.arch.sync_threads()
-                # The look-ahead past the last tile reads a stage no load writes any more: its
-                # fragments are never used.
-                next_kb = (kb + 1) % k_blocks
-                next_stage = read if kb + 1 < k_blocks else (k_tile + 1) % cfg.stages
-                cute.copy(s2r_x, tXsX_r[None, None, next_kb, next_stage], tXrX[None, None, next_kb])
-                cute.copy(s2r_y, tYsY_r[None, None, next_kb, next_stage], tYrY[None, None, next_kb])
-                if kb == 0:
-                    ahead = k_tile + cfg.stages - 1
-                    if ahead < k_tiles:
-                        self._load_stage(x_loads, y_loads, k_slice, k0 + ahead, ahead % cfg.stages)
-                    cute.arch.cp_async_commit_group()  # empty near the end: keeps the count
-                cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
-        cute.arch.cp_async_wait_group(0)
-
-        if cutlass.const_expr(cfg.warps_k > 1):
-            self._sum_slices(acc, sX, tidx, k_slice)
-            if k_slice == 0:
-                self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
-        elif cutlass.const_expr(cfg.stages_d and self._lines_always_whole(mD)):
-            self._store_staged(acc, thr_mma, sX.iterator, gD, bp, bq, mD, tidx)
-        elif cutlass.const_expr(cfg.splits == 1):
-            self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+        cute.copy(s2r_x, tXsX_r[None, None, 0, first], tXrX[None, None, 0])
+        cute.copy(s2r_y, tYsY_r[None, None, 0, first], tYrY[None, None, 0])
+        if cutlass.const_expr(not cfg.peel_tail):
+            for k_tile in cutlass.range(k_tiles):
+                ahead = k_tile + cfg.stages - 1
+                self._k_tile(operands, k_tile, base, loads, k_slice, k0 + ahead, ahead < k_tiles)
         else:
-            _, grid_q, _ = cute.arch.grid_dim()
-            tile = bp * grid_q + bq
-            self._publish_partial(acc, tidx, mPart, tile, split)
-            if tidx == 0:
-                arrival[0] = cute.arch.atomic_add(
-                    mCount.iterator + tile, cutlass.Int32(1), sem="acq_rel", scope="gpu"
-                )
-            cute.arch.sync_threads()
-            if arrival[0] == cfg.splits - 1:  # the last of the tile's CTAs: the others are done
-                cute.arch.fence_acq_rel_gpu()
-                self._sum_partials(acc, tidx, mPart, tile)
-                if tidx == 0:
-                    mCount[tile] = cutlass.Int32(0)  # zero again for the next call
-                self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+            # The last stages - 1 K tiles, which load nothing of this tile (a persistent
+            # walk's next tile's first stages instead), unrolled after the loop: the loop
+            # then loads without asking whether a K tile is left to load.
+            tail = cfg.stages - 1
+            for k_tile in cutlass.range(k_tiles - tail):
+                self._k_tile(operands, k_tile, base, loads, k_slice, k0 + k_tile + tail, True)
+            for t in cutlass.range_constexpr(tail):
+                k_tile = k_tiles - tail + t
+                if cutlass.const_expr(next_loads is None):
+                    self._k_tile(operands, k_tile, base, loads, k_slice, 0, False)
+                else:
+                    self._k_tile(operands, k_tile, base, next_loads, k_slice, t, has_next)
+
+    @cute.jit
+    def _k_tile(self, operands, k_tile, base, loads, k_slice, load_k, load):
+        """K tile k_tile's MMAs (ring slot (base + k_tile) % stages); at its first K block, when
+        `load`, the copies of `loads`' K tile load_k into the slot stages - 1 ahead."""
+        cfg = self.cfg
+        tiled_mma, acc, tCrX, tCrY, fragments = operands
+        s2r_x, tXsX_r, tXrX, s2r_y, tYsY_r, tYrY = fragments
+        k_blocks = cute.size(tCrX, mode=[2])
+        read = (base + k_tile) % cfg.stages
+        for kb in cutlass.range_constexpr(k_blocks):
+            if kb == k_blocks - 1:
+                cute.arch.cp_async_wait_group(cfg.stages - 2)
+                cute.arch.sync_threads()
+            # The look-ahead past the last tile reads a stage whose fragments are never used (a
+            # persistent walk's next tile reads its first block again).
+            next_kb = (kb + 1) % k_blocks
+            next_stage = read if kb + 1 < k_blocks else (base + k_tile + 1) % cfg.stages
+            cute.copy(s2r_x, tXsX_r[None, None, next_kb, next_stage], tXrX[None, None, next_kb])
+            cute.copy(s2r_y, tYsY_r[None, None, next_kb, next_stage], tYrY[None, None, next_kb])
+            if kb == 0:
+                if load:
+                    slot = (base + k_tile + cfg.stages - 1) % cfg.stages
+                    self._load_stage(*loads, k_slice, load_k, slot)
+                cute.arch.cp_async_commit_group()  # empty near the end: keeps the count
+            cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
 
     @cute.jit
     def _load_stage(self, x_loads, y_loads, k_slice, k_tile, slot):
@@ -512,16 +617,17 @@ class PortableGemm:
 # (largest M of the bucket, config); the last covers every larger M. Chosen on the H200 by
 # tuners/tune_cute_portable.py among configs that fit every family's shared memory (at most
 # 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB); each line's comment is its tuned ratio
-# to torch.matmul ("kept": not retuned in the last run; "probe": the best of a probe of two-warp
-# tiles, against TABLE_LARGE_SHARED's row). docs/cute_gemm_portable.md has the figures.
+# to torch.matmul ("kept": not retuned in the last run; "probe": the best of a probe of a few
+# configs against the row, each probe in docs/cute_gemm_portable.md with its figures). The rows
+# at 81-128 keep one K loop (peel_tail=False): it ran 2% faster there (an H200 probe).
 # fmt: off
 TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # 0.777x
     (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True)),  # 0.724x
-    (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.719x (probe, 2 rounds at M = 96)
-    (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.729x (probe, 2 rounds at M = 128)
+    (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.719x (probe, 2 rounds at M = 96)
+    (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.606x
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.610x
@@ -536,8 +642,8 @@ TABLE = [
 # TABLE_LARGE_SHARED: deeper rings keep more loads in flight on SMs that each hold one CTA,
 # where a token tile's loads wait on memory. Chosen by tuners/tune_cute_portable.py
 # --large-shared on the H200 (the <= 2176 row on an H100, the last picked there first, then
-# again on the H200), its rows at 81-160 and above 4096 by probes (docs/cute_gemm_portable.md);
-# TABLE's buckets.
+# again on the H200), its rows at 81-160 and above 2176 by probes (docs/cute_gemm_portable.md);
+# TABLE's buckets. Its persistent rows need 186-196 KB (table_for).
 LARGE_SHARED_BYTES = 160 * 1024
 # fmt: off
 TABLE_LARGE_SHARED = [
@@ -545,19 +651,26 @@ TABLE_LARGE_SHARED = [
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4)),  # as TABLE
     (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True)),  # 0.724x
-    (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.719x (probe, 2 rounds at M = 96)
-    (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.729x (probe, 2 rounds at M = 128)
+    (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.719x (probe, 2 rounds at M = 96)
+    (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.664x
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.640x
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
-    (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.620x
-    (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.587x
+    (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.636x (probe, 4 rounds at M = 2053; 0.617x not persistent)
+    (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.609x (probe, 4 rounds at M = 2379; 0.604x not persistent)
     (1 << 62, PortableConfig(tile_p=256, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=4, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, group_p=2)),  # 0.620x (probe, 3 rounds at M = 8192; 0.603x ungrouped)
 ]
 # fmt: on
 
 
 def table_for(shared_bytes_optin: int) -> list:
-    """The table for a GPU that lets a CTA have `shared_bytes_optin` bytes of shared memory."""
-    return TABLE_LARGE_SHARED if shared_bytes_optin >= LARGE_SHARED_BYTES else TABLE
+    """The table for a GPU that lets a CTA have `shared_bytes_optin` bytes of shared memory:
+    TABLE_LARGE_SHARED from LARGE_SHARED_BYTES on, its persistent rows walking one tile a CTA
+    where their buffer for D does not fit beside the ring (sm_80's 163 KB)."""
+    if shared_bytes_optin < LARGE_SHARED_BYTES:
+        return TABLE
+    return [
+        (limit, cfg if cfg.shared_bytes() <= shared_bytes_optin else replace(cfg, persistent=False))
+        for limit, cfg in TABLE_LARGE_SHARED
+    ]
