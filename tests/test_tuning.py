@@ -1123,7 +1123,9 @@ def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96(
 def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_on_two_warps():
     """Persistent walks of straight tiles above M = 256 with --large-shared only (their buffer
     for D does not fit 96 KB); tiles of one K loop (peel_tail off) among the unsplit two-warp
-    swap-AB tiles only, where the 48 x 32 rows at 96-128 took it."""
+    swap-AB tiles only, where the 48 x 32 rows at 96-128 took it (and the bucket's row)."""
+    from cute_gemm import portable
+
     from tuners import tune_cute_portable as tuner
 
     for limit, _ in tuner.BUCKETS:
@@ -1132,6 +1134,7 @@ def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_on
         assert bool(walks) == (limit > 256), limit
         assert all(not c.swap_ab and c.splits == 1 and c.warps_k == 1 for c in walks)
         assert not any(c.persistent for c in tuner.candidates(limit))
-        one_loop = [c for c in large if not c.peel_tail]
+        current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]
+        one_loop = [c for c in large if not c.peel_tail and c != current]
         assert bool(one_loop) == (64 < limit <= 256), limit
         assert all(c.swap_ab and c.splits == 1 and c.threads == 64 for c in one_loop)
