@@ -235,8 +235,11 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
     )
     assert out.returncode == 0, out.stderr[-3000:]
     lines = [json.loads(line) for line in out.stdout.splitlines()]
-    tables = portable.TABLE + portable.TABLE_LARGE_SHARED
+    tables = portable.TABLE + portable.TABLE_LARGE_SHARED + portable.table_for(163 * 1024)
     expected = {repr(cfg) for _, cfg in tables} | set(map(repr, sliced))
+    # the persistent rows, and the same tiles one a CTA as an A100 gets them
+    walks = [cfg for _, cfg in portable.TABLE_LARGE_SHARED if cfg.persistent]
+    assert walks and {repr(dataclasses.replace(c, persistent=False)) for c in walks} <= expected
     assert {line["config"] for line in lines} == expected
     for line in lines:
         assert "error" not in line, line

@@ -1,8 +1,8 @@
 """Compile the CuTe DSL solution's portable configs for the GPU that CUTE_DSL_ARCH names.
 
 Usage: CUTE_DSL_ARCH=sm_86 python -m tools.compile_cute_paths DUMP_DIR [CONFIG ...]
-Compiles every distinct config of portable.TABLE and portable.TABLE_LARGE_SHARED for that
-arch, and each CONFIG given (a PortableConfig as its repr writes it, e.g.
+Compiles every distinct config of portable.TABLE and portable.TABLE_LARGE_SHARED (and the
+one-tile-a-CTA rows table_for gives an A100) for that arch, and each CONFIG given (a PortableConfig as its repr writes it, e.g.
 "PortableConfig(tile_p=64, tile_q=64, swap_ab=True)"); the DSL reads the variable once, when
 cutlass is first imported: one arch per process. Keeps each one's PTX under
 DUMP_DIR/<index>/, and prints one JSON line per config: the arch, the path main.choose_path
@@ -44,10 +44,16 @@ def _capability(arch: str) -> tuple[int, int]:
     return int(digits[:-1]), int(digits[-1])
 
 
+# An A100's opt-in shared memory a CTA: its table_for keeps the persistent rows to one tile a CTA
+A100_SHARED_BYTES = 163 * 1024
+
+
 def _table_configs(portable) -> set:
-    """Every config either portable table holds (a GPU of either shared-memory size may be the
-    arch's: an RTX 30 is sm_86 with 99 KB, an A100 sm_80 with 163 KB)."""
-    return {cfg for _, cfg in portable.TABLE + portable.TABLE_LARGE_SHARED}
+    """Every config a GPU may be given: either portable table (a GPU of either shared-memory
+    size may be the arch's: an RTX 30 is sm_86 with 99 KB, an A100 sm_80 with 163 KB) and the
+    one-tile-a-CTA rows table_for gives where a persistent row's buffer for D does not fit."""
+    tables = portable.TABLE + portable.TABLE_LARGE_SHARED + portable.table_for(A100_SHARED_BYTES)
+    return {cfg for _, cfg in tables}
 
 
 def main() -> int:
