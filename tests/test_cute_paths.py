@@ -172,6 +172,29 @@ def test_a_grouped_walk_computes_every_tile_of_d_once(grid_p, grid_q, group_p):
     assert whole == [(i % grid_p, i // grid_p) for i in range(grid_p * grid_q)]  # launch order
 
 
+@pytest.mark.parametrize("group_p", [1, 2])
+@pytest.mark.parametrize("m", [1, 972, 2053, 2379, 4097, 8192])
+def test_a_persistent_walk_gives_every_tile_of_d_to_one_cta(m, group_p):
+    """Each persistent row's walk on 132 SMs: CTA c takes the linear tiles c, c + grid, ...
+    (grid = min(tiles, SMs)), mapped by the kernel's own _tile_of: every tile of D once, in
+    launch order or walk_order's groups, and no CTA more than one tile ahead of another."""
+    for _, row in portable.TABLE_LARGE_SHARED:
+        if not row.persistent:
+            continue
+        cfg = dataclasses.replace(row, group_p=group_p)
+        kernel = portable.PortableGemm(cfg, sm_count=132)
+        grid_p = -(-m // cfg.tile_p)
+        grid_q = solution.N // cfg.tile_q
+        tiles = grid_p * grid_q
+        ctas = min(tiles, 132)
+        walks = [range(c, tiles, ctas) for c in range(ctas)]
+        walked = [kernel._tile_of(t, grid_p, grid_q) for walk in walks for t in walk]
+        assert sorted(walked) == [(p, q) for p in range(grid_p) for q in range(grid_q)], cfg
+        assert max(map(len, walks)) - min(map(len, walks)) <= 1
+        if group_p == 1:
+            assert kernel._tile_of(1, grid_p, grid_q) == (1 % grid_p, 1 // grid_p)  # P fastest
+
+
 def test_a_staged_epilogue_must_fit_the_ring_it_reuses():
     """D's padded 128 x 256 fp16 tile (66 KB) does not fit a ring of two 32-deep stages (48 KB):
     refused staged, valid when D is stored from the accumulators."""
