@@ -2,8 +2,9 @@
 
 Usage: CUTE_DSL_ARCH=sm_86 python -m tools.compile_cute_paths DUMP_DIR [CONFIG ...]
 Compiles every distinct config of portable.TABLE and portable.TABLE_LARGE_SHARED (and the
-one-tile-a-CTA rows table_for gives an A100) for that arch, and each CONFIG given (a PortableConfig as its repr writes it, e.g.
-"PortableConfig(tile_p=64, tile_q=64, swap_ab=True)"); the DSL reads the variable once, when
+one-tile-a-CTA rows table_for gives an A100) for that arch, and each CONFIG given (a
+PortableConfig as its repr writes it, e.g. "PortableConfig(tile_p=64, tile_q=64,
+swap_ab=True)"); the DSL reads the variable once, when
 cutlass is first imported: one arch per process. Keeps each one's PTX under
 DUMP_DIR/<index>/, and prints one JSON line per config: the arch, the path main.choose_path
 gives that GPU with the installed DSL, the config, its split-K count and K slices, its compile
