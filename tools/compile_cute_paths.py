@@ -45,15 +45,12 @@ def _capability(arch: str) -> tuple[int, int]:
     return int(digits[:-1]), int(digits[-1])
 
 
-# An A100's opt-in shared memory a CTA: its table_for keeps the persistent rows to one tile a CTA
-A100_SHARED_BYTES = 163 * 1024
-
-
 def _table_configs(portable) -> set:
     """Every config a GPU may be given: either portable table (a GPU of either shared-memory
     size may be the arch's: an RTX 30 is sm_86 with 99 KB, an A100 sm_80 with 163 KB) and the
     one-tile-a-CTA rows table_for gives where a persistent row's buffer for D does not fit."""
-    tables = portable.TABLE + portable.TABLE_LARGE_SHARED + portable.table_for(A100_SHARED_BYTES)
+    one_tile = portable.table_for(portable.LARGE_SHARED_BYTES)  # the least a large-table GPU has
+    tables = portable.TABLE + portable.TABLE_LARGE_SHARED + one_tile
     return {cfg for _, cfg in tables}
 
 

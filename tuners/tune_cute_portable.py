@@ -39,13 +39,14 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 
 from cute_gemm import main as cute_main  # noqa: E402
 from cute_gemm import portable  # noqa: E402
+from cute_gemm.kernel import SMEM_BYTES  # noqa: E402
 from cute_gemm.portable import PortableConfig  # noqa: E402
 
 SHARED_LIMIT = 96 * 1024
 LARGE_SHARED_LIMIT = portable.LARGE_SHARED_BYTES  # --large-shared: the ring
-# A persistent walk's ring and buffer for D (--large-shared): sm_90's and sm_100's 227 KB a CTA
-# (portable.table_for gives other GPUs the row walking one tile a CTA)
-PERSISTENT_LIMIT = 227 * 1024
+# A persistent walk's ring and buffer for D (--large-shared): what sm_90 and sm_100 allow a CTA,
+# as the Hopper kernel budgets it (portable.table_for gives other GPUs the row one tile a CTA)
+PERSISTENT_LIMIT = SMEM_BYTES
 DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
 # (bucket limit, sample of its workload Ms); 972, 2053 and 2379 have their own buckets: how
 # many waves of tiles they take depends on the tile more than at 8192 (2053 in 128 x 128
