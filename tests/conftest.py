@@ -30,6 +30,17 @@ SLICED_K_CHECKS = [
     dict(tile_p=128, tile_q=64, swap_ab=False, stages=3, warps_p=2, warps_q=2, warps_k=2),
     dict(tile_p=64, tile_q=64, swap_ab=True, tile_k=128, stages=3, warps_p=2, warps_q=2, warps_k=4),
 ]
+# B's evict-first loads (b_evict_first) where no table row has them: B as Y (straight), sliced
+# K, a persistent walk (the next tile's loads too), 32-deep K tiles.
+EVICT_FIRST_CHECKS = [
+    dict(tile_p=128, tile_q=192, swap_ab=False, stages=4, warps_p=2, warps_q=4, b_evict_first=True),
+    dict(tile_p=48, tile_q=128, swap_ab=True, stages=4, warps_p=1, warps_q=4, warps_k=2,
+         b_evict_first=True),
+    dict(tile_p=96, tile_q=256, swap_ab=False, stages=3, warps_p=2, warps_q=4, persistent=True,
+         b_evict_first=True),
+    dict(tile_p=64, tile_q=64, swap_ab=False, tile_k=32, stages=4, warps_p=2, warps_q=2,
+         b_evict_first=True),
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")

@@ -37,6 +37,8 @@ FAMILIES = (
     "st.global.v4",  # the staged epilogue's 16-byte stores of D
     "st.global.b16",  # D stored from the accumulators: an element at a time,
     "st.global.b32",  # or two where D's rows are contiguous
+    "createpolicy.fractional.L2::evict_first",  # b_evict_first: B's L2 policy,
+    "L2::cache_hint",  # carried by B's copies
 )
 
 
@@ -72,7 +74,7 @@ def main() -> int:
         start = time.perf_counter()
         line = {"arch": arch, "default_path": default, "config": repr(cfg), "splits": cfg.splits,
                 "threads": cfg.threads, "shared_bytes": cfg.shared_bytes(), "warps_k": cfg.warps_k,
-                "staged": cfg.stages_d,
+                "staged": cfg.stages_d, "b_evict_first": cfg.b_evict_first,
                 "accumulators": cfg.tile_p * cfg.tile_q // cfg.slice_threads}  # fmt: skip
         try:
             cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")

@@ -39,6 +39,11 @@ shared memory of its own. Where tiles take two rounds of the SMs (2053, 2379) th
 round's start is no longer exposed. The last stages - 1 K tiles of every tile are unrolled
 after the K loop (peel_tail), which then loads without checking whether a K tile is left.
 
+L2 policy (b_evict_first): B's copies carry an evict-first policy (cp.async.cg with
+L2::cache_hint, written as inline PTX: the DSL's cp.async atom takes no policy), as the Hopper
+path's TMA loads do. A thread's copies of a stage lie whole 8-row swizzle atoms apart, so it
+computes its first piece's swizzled address once and adds plain offsets for the others.
+
 Sliced K (warps_k > 1): warps_k warps share each warp tile, slice j taking every warps_k-th
 16-deep K block of each K tile from block j, so a scheduler gets a second warp without smaller
 warp tiles (which read more shared memory a MMA) or split-K's global partials. The first slice
@@ -50,6 +55,7 @@ Constraints (`is_valid`): tile_p a multiple of 16 * warps_p, tile_q of 16 * warp
 tiles, 2 to 12 stages; with split-K, K / tile_k a multiple of splits and each split at least
 stages - 1 K tiles (the prologue's loads stay inside the split); warps_k 1, 2 or 4, at least
 two K blocks a warp per K tile, not with split-K, its partial sums no larger than the ring;
+a persistent walk with the staged epilogue and the peeled loop, without split-K or sliced K;
 X, Y and D 16-byte aligned with K-contiguous rows (main.run guarantees it).
 """
 
@@ -58,7 +64,9 @@ from dataclasses import dataclass, replace
 
 import cutlass
 import cutlass.cute as cute
+from cutlass._mlir.dialects import llvm
 from cutlass.cute.nvgpu import cpasync, warp
+from cutlass.cutlass_dsl import T, dsl_user_op
 
 MMA_SHAPE = (16, 8, 16)
 COPY_ELEMENTS = 8  # fp16 elements in one 16-byte cp.async
@@ -89,6 +97,11 @@ class PortableConfig:
     # tile's first stages load under this tile's last K tiles and epilogue, which stages D in
     # shared memory of its own (the ring is busy with those loads)
     persistent: bool = False
+    # B's loads (X with swap-AB, Y straight) evict-first in the L2 (cp.async's L2::cache_hint,
+    # sm_80 on), as the Hopper path's: B's lines are then the first to go, rather than dirty
+    # lines that would first be written back (the preceding kernel's; the timing protocol's
+    # fill). Faster at M <= 32 and some mid-M rows; level or slower elsewhere (the table)
+    b_evict_first: bool = False
 
     @property
     def stages_d(self) -> bool:
@@ -196,6 +209,44 @@ def _smem_layout(rows: int, tile_k: int, stages: int):
         cute.make_swizzle(swizzle_bits, 3, 3), 0, cute.make_layout((8, tile_k), stride=(tile_k, 1))
     )
     return cute.tile_to_shape(atom, (rows, tile_k, stages), (0, 1, 2))
+
+
+@dsl_user_op
+def _evict_first_policy(*, loc=None, ip=None) -> cutlass.Int64:
+    """An L2 policy (createpolicy, sm_80 on) under which the lines a load brings in go first."""
+    policy = llvm.inline_asm(
+        T.i64(),
+        [],
+        "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;",
+        "=l",
+        has_side_effects=False,
+        is_align_stack=False,
+        asm_dialect=llvm.AsmDialect.AD_ATT,
+        loc=loc,
+        ip=ip,
+    )
+    return cutlass.Int64(policy)
+
+
+@dsl_user_op
+def _cp_async_evict_first(dst, src, policy, *, loc=None, ip=None) -> None:
+    """cp.async.cg of 16 bytes from global `src` to shared `dst` under an L2 policy (the DSL's
+    cp.async atom takes none)."""
+    llvm.inline_asm(
+        None,
+        [
+            cutlass.Int32(dst).ir_value(loc=loc, ip=ip),
+            cutlass.Int64(src).ir_value(loc=loc, ip=ip),
+            cutlass.Int64(policy).ir_value(loc=loc, ip=ip),
+        ],
+        "cp.async.cg.shared.global.L2::cache_hint [$0], [$1], 16, $2;",
+        "r,l,l,~{memory}",
+        has_side_effects=True,
+        is_align_stack=False,
+        asm_dialect=llvm.AsmDialect.AD_ATT,
+        loc=loc,
+        ip=ip,
+    )
 
 
 class PortableGemm:
@@ -348,56 +399,77 @@ class PortableGemm:
         operands = (tiled_mma, acc, tCrX, tCrY, fragments)
 
         if cutlass.const_expr(cfg.persistent):
-            tiles = grid_p * grid_q
-            step = cute.arch.grid_dim()[0]
-            first = cute.arch.block_idx()[0]
-            for tile in cutlass.range(first, tiles, step):
-                tp, tq = self._tile_of(tile, grid_p, grid_q)
-                np_, nq = self._tile_of(tile + step, grid_p, grid_q)
-                # the ring runs on across tiles: this tile's K tiles follow the last one's
-                base = (tile - first) // step * k_tiles
-                self._k_loop(
-                    operands,
-                    self._tile_loads(mX, mY, sX, sY, tiled_copy, thr_copy, tp, tq),
-                    self._tile_loads(mX, mY, sX, sY, tiled_copy, thr_copy, np_, nq),
-                    tile + step < tiles,
-                    k_slice,
-                    0,
-                    k_tiles,
-                    base,
-                )
-                tile_d = cute.local_tile(mD, (cfg.tile_p, cfg.tile_q), (tp, tq))
-                self._store_staged(acc, thr_mma, staging, tile_d, tp, tq, mD, tidx)
-            cute.arch.cp_async_wait_group(0)
+            copies = (mX, mY, sX, sY, tiled_copy, thr_copy, k_slice)
+            self._walk(operands, copies, thr_mma, staging, mD, k_tiles, grid_p, grid_q, tidx)
         else:
             self._k_loop(operands, loads, None, False, k_slice, k0, k_tiles, 0)
             cute.arch.cp_async_wait_group(0)
+            split_k = (mCount, mPart, arrival, split, grid_q)
+            self._store_tile(acc, thr_mma, sX, staging, gD, mD, bp, bq, split_k, tidx, k_slice)
 
-            cD = cute.local_tile(
-                cute.make_identity_tensor(mD.shape), (cfg.tile_p, cfg.tile_q), (bp, bq)
+    @cute.jit
+    def _walk(self, operands, copies, thr_mma, staging, mD, k_tiles, grid_p, grid_q, tidx):
+        """A persistent CTA's tiles (linear, linear + grid, ...), the ring running on across them;
+        each tile's D staged in shared memory of its own (`staging`) and stored."""
+        cfg = self.cfg
+        if cutlass.const_expr(not self._lines_always_whole(mD)):
+            reason = "stores D staged: D's contiguous side must be a multiple of the tile's"
+            raise ValueError(f"{cfg}: a persistent walk {reason}")
+        mX, mY, sX, sY, tiled_copy, thr_copy, k_slice = copies
+        acc = operands[1]
+        tiles = grid_p * grid_q
+        step = cute.arch.grid_dim()[0]
+        first = cute.arch.block_idx()[0]
+        for tile in cutlass.range(first, tiles, step):
+            tp, tq = self._tile_of(tile, grid_p, grid_q)
+            np_, nq = self._tile_of(tile + step, grid_p, grid_q)
+            # the ring runs on across tiles: this tile's K tiles follow the last one's
+            base = (tile - first) // step * k_tiles
+            self._k_loop(
+                operands,
+                self._tile_loads(mX, mY, sX, sY, tiled_copy, thr_copy, tp, tq),
+                self._tile_loads(mX, mY, sX, sY, tiled_copy, thr_copy, np_, nq),
+                tile + step < tiles,
+                k_slice,
+                0,
+                k_tiles,
+                base,
             )
-            if cutlass.const_expr(cfg.warps_k > 1):
-                self._sum_slices(acc, sX, tidx, k_slice)
-                if k_slice == 0:
-                    self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
-            elif cutlass.const_expr(cfg.stages_d and self._lines_always_whole(mD)):
-                self._store_staged(acc, thr_mma, staging, gD, bp, bq, mD, tidx)
-            elif cutlass.const_expr(cfg.splits == 1):
+            tile_d = cute.local_tile(mD, (cfg.tile_p, cfg.tile_q), (tp, tq))
+            self._store_staged(acc, thr_mma, staging, tile_d, tp, tq, mD, tidx)
+        cute.arch.cp_async_wait_group(0)
+
+    @cute.jit
+    def _store_tile(self, acc, thr_mma, sX, staging, gD, mD, bp, bq, split_k, tidx, k_slice):
+        """One CTA's tile of D out: sliced K's slices summed, staged, from the accumulators, or
+        split-K's partial published and, by the tile's last CTA, the partials summed."""
+        cfg = self.cfg
+        cD = cute.local_tile(
+            cute.make_identity_tensor(mD.shape), (cfg.tile_p, cfg.tile_q), (bp, bq)
+        )
+        if cutlass.const_expr(cfg.warps_k > 1):
+            self._sum_slices(acc, sX, tidx, k_slice)
+            if k_slice == 0:
                 self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
-            else:
-                tile = bp * grid_q + bq
-                self._publish_partial(acc, tidx, mPart, tile, split)
+        elif cutlass.const_expr(cfg.stages_d and self._lines_always_whole(mD)):
+            self._store_staged(acc, thr_mma, staging, gD, bp, bq, mD, tidx)
+        elif cutlass.const_expr(cfg.splits == 1):
+            self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+        else:
+            mCount, mPart, arrival, split, grid_q = split_k
+            tile = bp * grid_q + bq
+            self._publish_partial(acc, tidx, mPart, tile, split)
+            if tidx == 0:
+                arrival[0] = cute.arch.atomic_add(
+                    mCount.iterator + tile, cutlass.Int32(1), sem="acq_rel", scope="gpu"
+                )
+            cute.arch.sync_threads()
+            if arrival[0] == cfg.splits - 1:  # the last of the tile's CTAs: the others are done
+                cute.arch.fence_acq_rel_gpu()
+                self._sum_partials(acc, tidx, mPart, tile)
                 if tidx == 0:
-                    arrival[0] = cute.arch.atomic_add(
-                        mCount.iterator + tile, cutlass.Int32(1), sem="acq_rel", scope="gpu"
-                    )
-                cute.arch.sync_threads()
-                if arrival[0] == cfg.splits - 1:  # the last of the tile's CTAs: the others are done
-                    cute.arch.fence_acq_rel_gpu()
-                    self._sum_partials(acc, tidx, mPart, tile)
-                    if tidx == 0:
-                        mCount[tile] = cutlass.Int32(0)  # zero again for the next call
-                    self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
+                    mCount[tile] = cutlass.Int32(0)  # zero again for the next call
+                self._store(acc, thr_mma.partition_C(gD), thr_mma.partition_C(cD), mD)
 
     def _tile_of(self, linear, grid_p, grid_q):
         """A persistent walk's linear-th tile of D: in the launch order of a (grid_p, grid_q)
@@ -425,7 +497,26 @@ class PortableGemm:
             tYpY = self._row_predicate(tYgY, thr_copy.partition_S(cY), mY.shape[0])
         x_loads = (tiled_copy, tXgX, thr_copy.partition_D(sX), tXpX)
         y_loads = (tiled_copy, tYgY, thr_copy.partition_D(sY), tYpY)
+        # B's copies under an evict-first policy, where they need no row predicate (B's 3072
+        # rows a multiple of its tile: every table row); elsewhere the tiled copy, unhinted
+        if cutlass.const_expr(cfg.b_evict_first and cfg.swap_ab and tXpX is None):
+            x_loads = self._evict_first_loads(mX, sX, thr_copy, tiler_x, bp)
+        if cutlass.const_expr(cfg.b_evict_first and not cfg.swap_ab and tYpY is None):
+            y_loads = self._evict_first_loads(mY, sY, thr_copy, tiler_y, bq)
         return x_loads, y_loads
+
+    @cute.jit
+    def _evict_first_loads(self, mB, sB, thr_copy, tiler, tile):
+        """B's copies of one tile as _load_operand takes them: (the L2 policy, B's K tiles,
+        this thread's first piece of them, its shared address in stage 0). A thread's later
+        pieces lie whole 8-row swizzle atoms further on (copy_rows, the stage's rows: multiples
+        of 8), where the swizzle repeats: its offset then simply adds."""
+        coords = thr_copy.partition_S(cute.make_identity_tensor(tiler))  # (CPY, passes, 1)
+        row, col = coords[(0, 0), 0, 0]
+        gB = cute.local_tile(mB, tiler, (tile, None))  # (rows, tile_k, k_tiles)
+        first = gB.iterator + cute.crd2idx((row, col, 0), gB.layout)
+        shared = (sB.iterator + cute.crd2idx((row, col, 0), sB.layout)).toint()
+        return (_evict_first_policy(), gB, first, shared)
 
     @cute.jit
     def _k_loop(self, operands, loads, next_loads, has_next, k_slice, k0, k_tiles, base):
@@ -495,16 +586,32 @@ class PortableGemm:
     @cute.jit
     def _load_stage(self, x_loads, y_loads, k_slice, k_tile, slot):
         """Start K tile k_tile's copies of X and Y into ring stage `slot`."""
-        x_copy, gX, sX, pX = x_loads
-        y_copy, gY, sY, pY = y_loads
         if cutlass.const_expr(self.cfg.warps_k == 1):
-            cute.copy(x_copy, gX[None, None, None, k_tile], sX[None, None, None, slot], pred=pX)
-            cute.copy(y_copy, gY[None, None, None, k_tile], sY[None, None, None, slot], pred=pY)
+            self._load_operand(x_loads, k_tile, slot)
+            self._load_operand(y_loads, k_tile, slot)
         else:
             if k_slice == 0:
-                cute.copy(x_copy, gX[None, None, None, k_tile], sX[None, None, None, slot], pred=pX)  # fmt: skip
+                self._load_operand(x_loads, k_tile, slot)
             if k_slice == self.cfg.warps_k - 1:
-                cute.copy(y_copy, gY[None, None, None, k_tile], sY[None, None, None, slot], pred=pY)  # fmt: skip
+                self._load_operand(y_loads, k_tile, slot)
+
+    @cute.jit
+    def _load_operand(self, loads, k_tile, slot):
+        """One operand's copies of K tile k_tile into ring stage `slot`: through the tiled copy,
+        or (B's, b_evict_first) one cp.async with an L2 policy per 16-byte piece."""
+        if cutlass.const_expr(isinstance(loads[0], cute.TiledCopy)):
+            copy, src, dst, pred = loads
+            cute.copy(copy, src[None, None, None, k_tile], dst[None, None, None, slot], pred=pred)
+        else:
+            cfg = self.cfg
+            policy, gB, first, shared = loads
+            rows = cute.size(gB, mode=[0])
+            for i in cutlass.range_constexpr(rows // cfg.copy_rows):
+                _cp_async_evict_first(
+                    shared + (i * cfg.copy_rows + slot * rows) * cfg.tile_k * 2,
+                    (first + cute.crd2idx((i * cfg.copy_rows, 0, k_tile), gB.layout)).toint(),
+                    policy,
+                )
 
     @cute.jit
     def _sum_slices(self, acc, sX, tidx, k_slice):
@@ -620,18 +727,21 @@ class PortableGemm:
 # to torch.matmul ("kept": not retuned in the last run; "probe": the best of a probe of a few
 # configs against the row, each probe in docs/cute_gemm_portable.md with its figures). The rows
 # up to 128 keep one K loop (peel_tail=False): at 81-128 it ran 2% faster (an H200 probe); up
-# to 80 the peeled tail's code slowed the torch.matmul after it by 1-2.5% (H200 passes).
+# to 80 the peeled tail's code slowed the torch.matmul after it by 1-2.5% (H200 passes). The
+# rows with b_evict_first ran 1.1-2.9% (<= 32, 160) and 5.5% (256, TABLE) faster with it in an
+# H200 probe; on the others it was level or slower (up to 5% at 96-128); 192 in TABLE ran 6.4%
+# faster but spills 8 bytes on sm_80 and sm_86 with it (ptxas keeps 80 registers a thread).
 # fmt: off
 TABLE = [
-    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, peel_tail=False)),  # 0.907x
-    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # 0.860x
+    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, peel_tail=False, b_evict_first=True)),  # 0.907x
+    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False, b_evict_first=True)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # 0.777x
     (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.724x
     (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.719x (probe, 2 rounds at M = 96)
     (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
-    (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
+    (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.606x
-    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.610x
+    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.610x
     (1024, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.532x
     (2176, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # as above 2176 (not tuned)
     (4096, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # as above 4096 (not tuned)
@@ -648,13 +758,13 @@ TABLE = [
 LARGE_SHARED_BYTES = 160 * 1024
 # fmt: off
 TABLE_LARGE_SHARED = [
-    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, peel_tail=False)),  # as TABLE
-    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # as TABLE
+    (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, peel_tail=False, b_evict_first=True)),  # as TABLE
+    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False, b_evict_first=True)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # as TABLE
     (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.724x
     (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.719x (probe, 2 rounds at M = 96)
     (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
-    (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
+    (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.664x
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.640x
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
