@@ -1138,3 +1138,22 @@ def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_on
         one_loop = [c for c in large if not c.peel_tail and c != current]
         assert bool(one_loop) == (64 < limit <= 256), limit
         assert all(c.swap_ab and c.splits == 1 and c.threads == 64 for c in one_loop)
+
+
+def test_portable_cute_tuner_offers_each_candidate_with_and_without_b_evict_first():
+    """Every candidate both ways by default (the table's rows have B evict-first where it won);
+    --evict-first off or on: one way only, beside the bucket's row whatever it has."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    for limit in (16, 160, 972):
+        both = tuner.candidates(limit, large_shared=True, tile_k=64)
+        off = tuner.candidates(limit, large_shared=True, tile_k=64, evict_first="off")
+        on = tuner.candidates(limit, large_shared=True, tile_k=64, evict_first="on")
+        current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]
+        assert current in off and current in on
+        assert {replace(c, b_evict_first=True) for c in off} <= set(both)
+        assert set(off) | set(on) == set(both)
+        assert all(not c.b_evict_first for c in off if c != current)
+        assert all(c.b_evict_first for c in on if c != current)

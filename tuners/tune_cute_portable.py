@@ -2,7 +2,7 @@
 
 Usage: fibgemm tune cute_portable [--dry-run] [--buckets 16 32 ...] [--large-shared]
        [--warps-k 1|2|4] [--sides 96 192 ...] [--tile-k 32|64|128] [--warp-grids 2x3 ...]
-       [--splits 1 2 4 ...]
+       [--splits 1 2 4 ...] [--evict-first off|on|both]
    (or python -m tuners.tune_cute_portable ...)
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
@@ -22,6 +22,7 @@ import bisect
 import itertools
 import re
 import sys
+from dataclasses import replace
 
 import torch
 
@@ -79,6 +80,7 @@ def candidates(
     tile_k: int | None = None,
     warp_grids: tuple[tuple[int, int], ...] | None = None,
     split_counts: tuple[int, ...] | None = None,
+    evict_first: str = "both",
 ) -> list[PortableConfig]:
     """Swap-AB tiles (tokens on the narrow Q side) up to M = 256, with split-K over 1 to 8
     CTAs a tile (the fewer tokens, the fewer tiles to spread K over); straight tiles above 256.
@@ -137,6 +139,10 @@ def candidates(
         out = [c for c in out if (c.warps_p, c.warps_q) in warp_grids]
     if split_counts is not None:  # --splits: only tiles split over these many CTAs (and current)
         out = [c for c in out if c.splits in split_counts]
+    # B's loads evict-first in the L2 (b_evict_first): each candidate with them, without, or
+    # both ways (faster at M <= 32 and 160 on the H200, slower at 96-128: the row decides)
+    hinted = [replace(c, b_evict_first=True) for c in out]
+    out = {"off": out, "on": hinted, "both": out + hinted}[evict_first]
     # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
     table = portable.TABLE_LARGE_SHARED if large_shared else portable.TABLE
     limits = [lim for lim, _ in table]
@@ -240,6 +246,9 @@ def main() -> int:
     p.add_argument("--splits", type=int, nargs="+", metavar="N",
                    help="offer only candidates whose tiles are split along K over N CTAs, "
                         "e.g. 4 (and the table's current config)")  # fmt: skip
+    p.add_argument("--evict-first", choices=("off", "on", "both"), default="both",
+                   help="offer each candidate with B's loads evict-first in the L2, without, "
+                        "or both ways (default; twice the configs)")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
@@ -270,6 +279,7 @@ def main() -> int:
             tile_k=args.tile_k,
             warp_grids=args.warp_grids,
             split_counts=args.splits,
+            evict_first=args.evict_first,
         )
         built = []
         for cfg in cfgs:
