@@ -93,6 +93,16 @@ def test_a_persistent_walk_needs_the_staged_peeled_epilogue_of_one_whole_k():
         assert not portable.is_valid(bad, solution.K), bad
 
 
+def test_a_persistent_walk_over_lines_a_tile_does_not_divide_is_refused_naming_why():
+    """A walk stores every tile of D staged in whole 16-byte pieces along D's lines: 80-wide
+    tiles do not divide N = 3072, so its compile stops with the reason (a one-tile CTA would
+    store such tiles from the accumulators instead)."""
+    walk = portable.PortableConfig(128, 80, False, stages=3, warps_p=2, warps_q=1, persistent=True)
+    assert portable.is_valid(walk, solution.K)
+    with pytest.raises(ValueError, match="persistent walk stores D staged"):
+        solution.compiled_kernel(walk)
+
+
 @pytest.mark.parametrize(
     "optin, table",
     [
