@@ -61,6 +61,7 @@ X, Y and D 16-byte aligned with K-contiguous rows (main.run guarantees it).
 
 import math
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import cutlass
 import cutlass.cute as cute
@@ -247,6 +248,16 @@ def _cp_async_evict_first(dst, src, policy, *, loc=None, ip=None) -> None:
         loc=loc,
         ip=ip,
     )
+
+
+class _HintedCopies(NamedTuple):
+    """B's copies of one tile under an L2 policy, as _load_operand takes them (_tile_loads
+    gives the other copies as (tiled copy, source K tiles, ring, row predicate or None))."""
+
+    policy: cutlass.Int64  # createpolicy's
+    gB: cute.Tensor  # B's K tiles of this tile: (rows, tile_k, k_tiles)
+    first: cute.Pointer  # this thread's first 16-byte piece of K tile 0
+    shared: cutlass.Int32  # that piece's shared-memory address in stage 0
 
 
 class PortableGemm:
@@ -495,20 +506,21 @@ class PortableGemm:
         if cutlass.const_expr(not self._rows_always_inside(mY.shape[0], cfg.tile_q)):
             cY = cute.local_tile(cute.make_identity_tensor(mY.shape), tiler_y, (bq, None))
             tYpY = self._row_predicate(tYgY, thr_copy.partition_S(cY), mY.shape[0])
-        x_loads = (tiled_copy, tXgX, thr_copy.partition_D(sX), tXpX)
-        y_loads = (tiled_copy, tYgY, thr_copy.partition_D(sY), tYpY)
         # B's copies under an evict-first policy, where they need no row predicate (B's 3072
         # rows a multiple of its tile: every table row); elsewhere the tiled copy, unhinted
         if cutlass.const_expr(cfg.b_evict_first and cfg.swap_ab and tXpX is None):
             x_loads = self._evict_first_loads(mX, sX, thr_copy, tiler_x, bp)
+        else:
+            x_loads = (tiled_copy, tXgX, thr_copy.partition_D(sX), tXpX)
         if cutlass.const_expr(cfg.b_evict_first and not cfg.swap_ab and tYpY is None):
             y_loads = self._evict_first_loads(mY, sY, thr_copy, tiler_y, bq)
+        else:
+            y_loads = (tiled_copy, tYgY, thr_copy.partition_D(sY), tYpY)
         return x_loads, y_loads
 
     @cute.jit
     def _evict_first_loads(self, mB, sB, thr_copy, tiler, tile):
-        """B's copies of one tile as _load_operand takes them: (the L2 policy, B's K tiles,
-        this thread's first piece of them, its shared address in stage 0). A thread's later
+        """B's copies of one tile under an evict-first policy (_HintedCopies). A thread's later
         pieces lie whole 8-row swizzle atoms further on (copy_rows, the stage's rows: multiples
         of 8), where the swizzle repeats: its offset then simply adds."""
         coords = thr_copy.partition_S(cute.make_identity_tensor(tiler))  # (CPY, passes, 1)
@@ -516,7 +528,7 @@ class PortableGemm:
         gB = cute.local_tile(mB, tiler, (tile, None))  # (rows, tile_k, k_tiles)
         first = gB.iterator + cute.crd2idx((row, col, 0), gB.layout)
         shared = (sB.iterator + cute.crd2idx((row, col, 0), sB.layout)).toint()
-        return (_evict_first_policy(), gB, first, shared)
+        return _HintedCopies(_evict_first_policy(), gB, first, shared)
 
     @cute.jit
     def _k_loop(self, operands, loads, next_loads, has_next, k_slice, k0, k_tiles, base):
@@ -599,7 +611,7 @@ class PortableGemm:
     def _load_operand(self, loads, k_tile, slot):
         """One operand's copies of K tile k_tile into ring stage `slot`: through the tiled copy,
         or (B's, b_evict_first) one cp.async with an L2 policy per 16-byte piece."""
-        if cutlass.const_expr(isinstance(loads[0], cute.TiledCopy)):
+        if cutlass.const_expr(not isinstance(loads, _HintedCopies)):
             copy, src, dst, pred = loads
             cute.copy(copy, src[None, None, None, k_tile], dst[None, None, None, slot], pred=pred)
         else:
@@ -728,15 +740,16 @@ class PortableGemm:
 # configs against the row, each probe in docs/cute_gemm_portable.md with its figures). The rows
 # up to 128 keep one K loop (peel_tail=False): at 81-128 it ran 2% faster (an H200 probe); up
 # to 80 the peeled tail's code slowed the torch.matmul after it by 1-2.5% (H200 passes). The
-# rows with b_evict_first ran 1.1-2.9% (<= 32, 160) and 5.5% (256, TABLE) faster with it in an
-# H200 probe; on the others it was level or slower (up to 5% at 96-128); 192 in TABLE ran 6.4%
-# faster but spills 8 bytes on sm_80 and sm_86 with it (ptxas keeps 80 registers a thread).
+# rows with b_evict_first ran 1.1-2.9% (<= 32, 160), 0.6-1.4% (<= 80) and 5.5% (256, TABLE)
+# faster with it in H200 probes; on the others it was level (<= 64: -0.5 to +1.2%) or slower
+# (up to 5% at 88-128); 192 in TABLE ran 6.4% faster but spills 8 bytes on sm_80 and sm_86
+# with it (ptxas keeps 80 registers a thread).
 # fmt: off
 TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, peel_tail=False, b_evict_first=True)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False, b_evict_first=True)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # 0.777x
-    (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.724x
+    (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True, peel_tail=False, b_evict_first=True)),  # 0.724x
     (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.719x (probe, 2 rounds at M = 96)
     (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
@@ -754,14 +767,14 @@ TABLE = [
 # where a token tile's loads wait on memory. Chosen by tuners/tune_cute_portable.py
 # --large-shared on the H200 (the <= 2176 row on an H100, the last picked there first, then
 # again on the H200), its rows at 81-160 and above 2176 by probes (docs/cute_gemm_portable.md);
-# TABLE's buckets. Its persistent rows need 186-196 KB (table_for).
+# TABLE's buckets. Its persistent rows need 181.5-191.5 KB (table_for).
 LARGE_SHARED_BYTES = 160 * 1024
 # fmt: off
 TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, peel_tail=False, b_evict_first=True)),  # as TABLE
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False, b_evict_first=True)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # as TABLE
-    (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.724x
+    (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True, peel_tail=False, b_evict_first=True)),  # 0.724x
     (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.719x (probe, 2 rounds at M = 96)
     (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
