@@ -151,16 +151,17 @@ def candidates(
 
 
 def _token_sized_tiles(limit: int) -> list[PortableConfig]:
-    """Swap-AB tiles for 64 < M <= 256: token tiles of 32 and of the bucket's largest M split in
-    one to four (rounded up to 16), weight tiles of 32 to 128 rows, on two to eight warps of at
-    least 16 x 16 each; unsplit (D staged through shared memory or stored from the
-    accumulators), split over 2 CTAs (4 up to M = 96), or with K sliced over two or four warps a
-    warp tile, in 64-deep stages or, sliced, 128-deep ones. The mid band is latency-bound, so
-    each of these trades bytes read for warps in flight differently; which won where (six-warp
-    tiles at 161-192, two-warp tiles and four-way splits below) is in
+    """Swap-AB tiles for 64 < M <= 256: token tiles of 32, of 48 and of the bucket's largest M
+    split in one to four (rounded up to 16), weight tiles of 32 to 128 rows, on two to eight
+    warps of at least 16 x 16 each; unsplit (D staged through shared memory or stored from the
+    accumulators), split over 2 CTAs (4 up to M = 96), or with K sliced over two or four warps
+    a warp tile, in 64-deep stages or, sliced, 128-deep ones. The mid band is latency-bound, so
+    each of these trades bytes read for warps in flight differently; which won where is in
     docs/cute_gemm_portable.md."""
     out = []
-    q_tiles = sorted({32} | {(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
+    # 48-token tiles whatever the bucket: 64 x 48 took 65-96 (four warps) and 193-240 (two;
+    # five of them cover 240 tokens in 240 CTAs, two an SM)
+    q_tiles = sorted({32, 48} | {(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
     grids = ((2, 1), (1, 2), (1, 4), (2, 2), (4, 1), (2, 3), (3, 2), (2, 4), (4, 2))
     splits_offered = (1, 2, 4) if limit <= 96 else (1, 2)
     for p, q, (wp, wq), stages, splits in itertools.product(
