@@ -159,8 +159,8 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     each of these trades bytes read for warps in flight differently; which won where is in
     docs/cute_gemm_portable.md."""
     out = []
-    # 48-token tiles whatever the bucket: 64 x 48 led probes at 65-96 (four warps) and
-    # 161-240 (two; five of them cover 240 tokens in 240 CTAs, two an SM)
+    # 48-token tiles whatever the bucket: 64 x 48 led probes at 65-96 (four warps) and at
+    # 193-240 (two; five cover 240 tokens in 240 CTAs, two an SM), 161-240 in TABLE's 96 KB
     q_tiles = sorted({32, 48} | {(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
     grids = ((2, 1), (1, 2), (1, 4), (2, 2), (4, 1), (2, 3), (3, 2), (2, 4), (4, 2))
     splits_offered = (1, 2, 4) if limit <= 96 else (1, 2)
