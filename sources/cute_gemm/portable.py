@@ -738,22 +738,23 @@ class PortableGemm:
 # 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB); each line's comment is its tuned ratio
 # to torch.matmul ("kept": not retuned in the last run; "probe": the best of a probe of a few
 # configs against the row, each probe in docs/cute_gemm_portable.md with its figures). The rows
-# up to 128 keep one K loop (peel_tail=False): at 81-128 it ran 2% faster (an H200 probe); up
-# to 80 the peeled tail's code slowed the torch.matmul after it by 1-2.5% (H200 passes). The
-# rows with b_evict_first ran 1.1-2.9% (<= 32, 160), 0.6-1.4% (<= 80) and 5.5% (256, TABLE)
-# faster with it in H200 probes; on the others it was level (<= 64: -0.5 to +1.2%) or slower
-# (up to 5% at 88-128); 192 in TABLE ran 6.4% faster but spills 8 bytes on sm_80 and sm_86
-# with it (ptxas keeps 80 registers a thread).
+# up to 64 and at 97-128 keep one K loop (peel_tail=False): at 97-128 it ran 2% faster (an H200
+# probe); up to 80 the peeled tail's code of split tiles slowed the torch.matmul after them by
+# 1-2.5% (H200 passes). The 64 x 48 rows run peeled (one loop: below 0.6x). The rows with
+# b_evict_first ran 1.1-2.9% (<= 32, 160) and 5.5% (256, TABLE) faster with it in H200 probes;
+# on the others it was level (<= 64: -0.5 to +1.2%) or slower (up to 5% at 88-128); 192 in
+# TABLE's former 96 x 48 row ran 6.4% faster but spilled on sm_80 and sm_86 with it.
 # fmt: off
 TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, peel_tail=False, b_evict_first=True)),  # 0.907x
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False, b_evict_first=True)),  # 0.860x
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # 0.777x
-    (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True, peel_tail=False, b_evict_first=True)),  # 0.724x
-    (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.719x (probe, 2 rounds at M = 96)
+    (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.747-0.750x (probe, 3 rounds at M = 70, 80; 32 x 80 over 4 CTAs 0.721-0.726x)
+    (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.752-0.753x (probe, 3 rounds at M = 88, 96; 48 x 32 0.714-0.723x)
     (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
-    (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.606x
+    (192, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.655-0.702x (probe, 3 rounds at M = 168-192; 96 x 48 0.589-0.625x)
+    (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.679-0.713x (probe, 3 rounds at M = 200-240; 48 x 128 0.621-0.649x)
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=4, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.610x
     (1024, PortableConfig(tile_p=128, tile_q=64, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # 0.532x
     (2176, PortableConfig(tile_p=128, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=2, splits=1)),  # as above 2176 (not tuned)
@@ -774,11 +775,12 @@ TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, peel_tail=False, b_evict_first=True)),  # as TABLE
     (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False, b_evict_first=True)),  # as TABLE
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # as TABLE
-    (80, PortableConfig(tile_p=32, tile_q=80, swap_ab=True, tile_k=64, stages=4, warps_p=2, warps_q=1, splits=4, warps_k=1, staged_epilogue=True, peel_tail=False, b_evict_first=True)),  # 0.724x
-    (96, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.719x (probe, 2 rounds at M = 96)
+    (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=10, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.758-0.771x (probe, 3 rounds at M = 70, 80; 32 x 80 over 4 CTAs 0.726-0.729x)
+    (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.771-0.782x (probe, 3 rounds at M = 88, 96; 48 x 32 0.712-0.723x)
     (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.664x
+    (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.688-0.719x (probe, 3 rounds at M = 200-240; 48 x 128 0.628-0.661x)
     (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.640x
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
     (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.636x (probe, 4 rounds at M = 2053; 0.617x not persistent)
