@@ -737,10 +737,10 @@ class PortableGemm:
 # tuners/tune_cute_portable.py among configs that fit every family's shared memory (at most
 # 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB); each line's comment is its tuned ratio
 # to torch.matmul ("kept": not retuned in the last run; "probe": the best of a probe of a few
-# configs against the row, each probe in docs/cute_gemm_portable.md with its figures). The rows
-# up to 64 and at 97-128 keep one K loop (peel_tail=False): at 97-128 it ran 2% faster (an H200
-# probe); up to 80 the peeled tail's code of split tiles slowed the torch.matmul after them by
-# 1-2.5% (H200 passes). The 64 x 48 rows run peeled (one loop: below 0.6x). The rows with
+# configs against the row, each probe in docs/cute_gemm_portable.md with its figures). The split
+# rows up to 64 keep one K loop (peel_tail=False): peeled, their tail's code slowed the
+# torch.matmul after them by 1-2.5% (H200 passes). The 64 x 48 and 48 x 64 rows run peeled (one
+# loop: below 0.6x). The rows with
 # b_evict_first ran 1.1-2.9% (<= 32, 160) and 5.5% (256, TABLE) faster with it in H200 probes;
 # on the others it was level (<= 64: -0.5 to +1.2%) or slower (up to 5% at 88-128); 192 in
 # TABLE's former 96 x 48 row ran 6.4% faster but spilled on sm_80 and sm_86 with it.
@@ -751,7 +751,7 @@ TABLE = [
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # 0.777x
     (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.747-0.750x (probe, 3 rounds at M = 70, 80; 32 x 80 over 4 CTAs 0.721-0.726x)
     (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.752-0.753x (probe, 3 rounds at M = 88, 96; 48 x 32 0.714-0.723x)
-    (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
+    (128, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.742-0.751x (probe with TABLE_LARGE_SHARED's other rows, 3 rounds at M = 104, 128; 48 x 32 0.688-0.728x)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
     (192, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.655-0.702x (probe, 3 rounds at M = 168-192; 96 x 48 0.589-0.625x)
     (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.679-0.713x (probe, 3 rounds at M = 200-240; 48 x 128 0.621-0.649x)
@@ -777,11 +777,11 @@ TABLE_LARGE_SHARED = [
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=4, peel_tail=False)),  # as TABLE
     (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=10, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.758-0.771x (probe, 3 rounds at M = 70, 80; 32 x 80 over 4 CTAs 0.726-0.729x)
     (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.771-0.782x (probe, 3 rounds at M = 88, 96; 48 x 32 0.712-0.723x)
-    (128, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, peel_tail=False)),  # 0.729x (probe, 2 rounds at M = 128)
+    (128, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=10, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.759-0.780x (probe, 3 rounds at M = 104, 128; 48 x 32 0.688-0.728x)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.664x
     (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.688-0.719x (probe, 3 rounds at M = 200-240; 48 x 128 0.628-0.661x)
-    (256, PortableConfig(tile_p=48, tile_q=128, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.640x
+    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.685-0.691x (probe, 2 x 3 rounds at M = 248, 256; 48 x 128 0.664-0.672x)
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
     (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.636x (probe, 4 rounds at M = 2053; 0.617x not persistent)
     (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.609x (probe, 4 rounds at M = 2379; 0.604x not persistent)
