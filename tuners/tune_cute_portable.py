@@ -94,6 +94,9 @@ def candidates(
         # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
         tiles = [(32, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((2, 1), (2, 2))]
         tiles += [(64, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((4, 1), (2, 2))]
+        # 48 rows on four warps of 48 x 16 (64 weight tiles): split over 2 CTAs, 8 stages, it led
+        # the <= 64 row by 2-5% at 35-64 in an H200 probe (docs/cute_gemm_portable.md).
+        tiles += [(48, 64, s, (1, 4)) for s in (4, 6, *DEEP_STAGES)]
         # Eight warps: twice the loads and MMAs in flight on an SM that holds one such CTA
         # (a 64 x 128 tile of four warps left the H200's SMs 6% occupied at M = 256).
         tiles += [(32, 64, s, (2, 4)) for s in (4, 6)]
