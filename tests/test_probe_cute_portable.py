@@ -1,0 +1,84 @@
+"""The portable probe's logic that needs no GPU: reading configs from the command line, which
+row each M is timed against, and the summary it prints."""
+
+import argparse
+
+import pytest
+from cute_gemm import portable
+from cute_gemm.portable import PortableConfig
+
+from tuners import probe_cute_portable as probe
+
+
+def test_a_config_reads_its_fields_and_takes_the_defaults_for_the_rest():
+    cfg = probe.parse_config(
+        "tile_p=48 tile_q=64, warps_p=1 warps_q=4 stages=8 splits=2 peel_tail=0"
+    )
+    assert cfg == PortableConfig(
+        tile_p=48,
+        tile_q=64,
+        swap_ab=True,
+        stages=8,
+        warps_p=1,
+        warps_q=4,
+        splits=2,
+        peel_tail=False,
+    )
+    assert probe.parse_config("tile_p=128 tile_q=128 swap_ab=false").swap_ab is False
+
+
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("tile_p=48 tile_q=64 stage=8", "stage=8"),  # no such field
+        ("tile_p=48 tile_q=64 stages", "stages"),  # no value
+        ("tile_p=48 tile_q=sixty", "not an integer"),
+        ("tile_p=48 tile_q=64 peel_tail=maybe", "not a boolean"),
+        ("tile_q=64", "tile_p missing"),
+        ("tile_p=48 tile_q=64 warps_p=2", "is_valid refuses"),  # 48 rows on two 16-row warps
+    ],
+)
+def test_a_bad_config_is_refused_with_its_problem_named(text, named):
+    with pytest.raises(argparse.ArgumentTypeError, match=named):
+        probe.parse_config(text)
+
+
+def test_each_m_is_timed_against_the_row_that_serves_it_and_the_row_is_not_timed_twice():
+    table = portable.TABLE_LARGE_SHARED
+    row_128 = next(cfg for limit, cfg in table if limit == 128)
+    other = probe.parse_config("tile_p=64 tile_q=32 warps_p=2 warps_q=1 stages=8")
+    plans = probe.plan(table, [104, 128, 10**6], [row_128, other])
+    assert plans[104] == plans[128] == [row_128, other]
+    assert plans[10**6] == [table[-1][1], row_128, other]
+
+
+def test_the_summary_puts_the_row_first_then_the_fastest_and_names_the_unranked():
+    row = probe.parse_config("tile_p=48 tile_q=32 warps_p=1 warps_q=2 stages=6")
+    fast = probe.parse_config("tile_p=48 tile_q=64 warps_p=1 warps_q=4 stages=10")
+    slow = probe.parse_config("tile_p=64 tile_q=32 warps_p=2 warps_q=1 stages=8")
+    broken = probe.parse_config("tile_p=64 tile_q=64 warps_p=2 warps_q=2 stages=8")
+    ratios = {(128, row): [0.72, 0.74], (128, fast): [0.77, 0.79], (128, slow): [0.70, 0.70]}
+    text = probe.summary([128], {128: [row, fast, slow, broken]}, ratios, rounds=2)
+    lines = text.splitlines()
+    assert lines[1].startswith("M=128: row 0.730x")
+    assert (
+        lines[2].startswith("  0.780x  +6.8% (0.770-0.790, 2 rounds)") and "tile_q=64" in lines[2]
+    )
+    assert lines[3].startswith("  0.700x  -4.1%")
+    assert lines[4].startswith("  not ranked") and repr(broken) in lines[4]
+
+
+def test_without_a_gpu_it_says_so(capsys):
+    if probe.torch.cuda.is_available():
+        pytest.skip("a GPU is here")
+    assert probe.main(["--ms", "64", "--config", "tile_p=48 tile_q=64 warps_p=1 warps_q=4"]) == 2
+    assert "needs a CUDA GPU" in capsys.readouterr().err
+
+
+def test_a_bad_command_line_exits_with_its_problem(capsys):
+    with pytest.raises(SystemExit):
+        probe.main(["--ms", "64", "--config", "tile_p=48"])
+    assert "tile_q missing" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        probe.main(["--ms", "0", "--config", "tile_p=48 tile_q=64 warps_p=1 warps_q=4"])
+    assert "positive" in capsys.readouterr().err

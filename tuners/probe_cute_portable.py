@@ -1,0 +1,152 @@
+"""A/B a few portable cute_gemm configs against the table's row, M by M, in one process.
+
+Usage: python -m tuners.probe_cute_portable --ms 104 128 \\
+           --config "tile_p=48 tile_q=64 warps_p=1 warps_q=4 stages=10" [--config ...] \\
+           [--table large|small] [--rounds 3] [--iters 40]
+
+The tuner (tune_cute_portable) scores hundreds of configs a bucket once each; a probe times a
+handful against the row that serves each M now, in `--rounds` rounds (each round: fresh random
+A, every config checked against a float32 reference, then all of them and torch.matmul timed
+under the runner's protocol), and prints each config's ratio to torch.matmul averaged over the
+rounds, its change against the row and its spread. The "probe" figures of
+docs/cute_gemm_portable.md come from this. Nothing is written; a config that wins is put into
+portable.py by hand, with its figures in the line's comment.
+
+A config is the fields of portable.PortableConfig as key=value pairs; unnamed fields take the
+dataclass defaults, swap_ab true (the token side narrow, as every row up to M = 256 runs).
+"""
+
+import argparse
+import dataclasses
+import statistics
+import sys
+
+import torch
+
+from fibgemm import REPO_ROOT
+from fibgemm.timing import ColdL2Timer
+from tuners.common import rank_bucket
+
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+
+from cute_gemm import main as cute_main  # noqa: E402
+from cute_gemm import portable  # noqa: E402
+from cute_gemm.portable import PortableConfig  # noqa: E402
+
+_FIELDS = {f.name: f for f in dataclasses.fields(PortableConfig)}
+_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off"}
+
+
+def parse_config(text: str) -> PortableConfig:
+    """'tile_p=48 tile_q=64 warps_q=4' (spaces or commas between pairs) -> PortableConfig;
+    argparse.ArgumentTypeError naming the problem for an unknown field, a bad value, a missing
+    tile side, or a config that portable.is_valid refuses."""
+    values = {"swap_ab": True}
+    for pair in text.replace(",", " ").split():
+        key, sep, raw = pair.partition("=")
+        if not sep or key not in _FIELDS:
+            known = ", ".join(_FIELDS)
+            raise argparse.ArgumentTypeError(f"{pair!r}: not field=value of {known}")
+        kind = _FIELDS[key].type
+        if kind in (bool, "bool"):
+            if raw.lower() not in _TRUE | _FALSE:
+                raise argparse.ArgumentTypeError(f"{key}={raw!r}: not a boolean (1/0, true/false)")
+            values[key] = raw.lower() in _TRUE
+        else:
+            try:
+                values[key] = int(raw)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"{key}={raw!r}: not an integer") from None
+    missing = [f for f in ("tile_p", "tile_q") if f not in values]
+    if missing:
+        raise argparse.ArgumentTypeError(f"{text!r}: {' and '.join(missing)} missing")
+    cfg = PortableConfig(**values)
+    if not portable.is_valid(cfg, cute_main.K):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: portable.is_valid refuses it (warp tiles of whole 16 x 16 blocks, whole "
+            "copy passes, K tiles that divide K and the splits)"
+        )
+    return cfg
+
+
+def row_for(table: list, m: int) -> PortableConfig:
+    """The config that serves M = m in `table` ((limit, config) rows, the last covering every
+    larger M)."""
+    return next((cfg for limit, cfg in table if m <= limit), table[-1][1])
+
+
+def plan(table: list, ms: list[int], configs: list[PortableConfig]) -> dict:
+    """{m: [the row's config, then each probed config not equal to it]}."""
+    return {m: [row_for(table, m)] + [c for c in configs if c != row_for(table, m)] for m in ms}
+
+
+def summary(ms: list[int], configs_by_m: dict, ratios: dict, rounds: int) -> str:
+    """Per M: the row's mean ratio, then each config fastest first, with its change against the
+    row and the spread of its rounds; configs that were never correct are named."""
+    lines = [f"mean ratio to torch.matmul over {rounds} rounds"]
+    for m in ms:
+        row, *others = configs_by_m[m]
+        row_ratios = ratios.get((m, row))
+        if not row_ratios:
+            lines.append(f"M={m}: the row {row} did not rank (incorrect or refused)")
+            continue
+        base = statistics.fmean(row_ratios)
+        lines.append(f"M={m}: row {base:.3f}x {row}")
+        ranked = sorted(
+            (c for c in others if ratios.get((m, c))),
+            key=lambda c: -statistics.fmean(ratios[(m, c)]),
+        )
+        for c in ranked:
+            r = ratios[(m, c)]
+            mean = statistics.fmean(r)
+            lines.append(
+                f"  {mean:.3f}x {mean / base - 1:+6.1%} ({min(r):.3f}-{max(r):.3f}, "
+                f"{len(r)} rounds) {c}"
+            )
+        lines += [f"  not ranked (incorrect or refused): {c}" for c in others if c not in ranked]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--ms", type=int, nargs="+", required=True, metavar="M",
+                   help="the token counts to probe at (any M > 0)")  # fmt: skip
+    p.add_argument("--config", type=parse_config, action="append", required=True,
+                   metavar="FIELD=VALUE ...",
+                   help="a config to time against the row (repeat for more)")  # fmt: skip
+    p.add_argument("--table", choices=("large", "small"), default="large",
+                   help="the rows to probe against: TABLE_LARGE_SHARED (160 KB a CTA: sm_80, "
+                        "sm_90, sm_100; default) or TABLE (96 KB)")  # fmt: skip
+    p.add_argument("--rounds", type=int, default=3, help="rounds of every config (default 3)")
+    p.add_argument("--iters", type=int, default=40, help="timed calls a config a round")
+    args = p.parse_args(argv)
+    if min(args.ms) < 1 or args.rounds < 1 or args.iters < 1:
+        p.error("--ms, --rounds and --iters take positive numbers")
+    if not torch.cuda.is_available():
+        print("needs a CUDA GPU", file=sys.stderr)
+        return 2
+    table = portable.TABLE_LARGE_SHARED if args.table == "large" else portable.TABLE
+    limit = portable.LARGE_SHARED_BYTES if args.table == "large" else 96 * 1024
+    too_big = [c for c in args.config if c.ring_bytes() > limit]
+    if too_big:
+        p.error(f"over the {args.table} table's {limit // 1024} KB ring: {too_big}")
+    configs_by_m = plan(table, args.ms, args.config)
+    for cfg in {c for cs in configs_by_m.values() for c in cs}:  # compiles outside the timing
+        cute_main.compiled_kernel(cfg)
+    b = torch.randn(cute_main.N, cute_main.K, dtype=torch.float16, device="cuda")
+    timer = ColdL2Timer()
+    ratios: dict = {}
+    for round_ in range(args.rounds):
+        for m, cfgs in configs_by_m.items():
+            ranked, torch_us, _ = rank_bucket(
+                timer, m, b, cfgs, cute_main.launch_config, args.iters
+            )
+            for us, cfg in ranked:
+                ratios.setdefault((m, cfg), []).append(torch_us / us)
+        print(f"round {round_ + 1} of {args.rounds} done", flush=True)
+    print(summary(args.ms, configs_by_m, ratios, args.rounds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
