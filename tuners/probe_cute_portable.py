@@ -8,8 +8,8 @@ The tuner (tune_cute_portable) scores hundreds of configs a bucket once each; a 
 handful against the row that serves each M now, in `--rounds` rounds (each round: fresh random
 A, every config checked against a float32 reference, then all of them and torch.matmul timed
 under the runner's protocol), and prints each config's ratio to torch.matmul averaged over the
-rounds, its change against the row and its spread. The "probe" figures of
-docs/cute_gemm_portable.md come from this. Nothing is written; a config that wins is put into
+rounds, its change against the row and its spread: how the "probe" figures of
+docs/cute_gemm_portable.md were measured. Nothing is written; a config that wins is put into
 portable.py by hand, with its figures in the line's comment.
 
 A config is the fields of portable.PortableConfig as key=value pairs; unnamed fields take the
