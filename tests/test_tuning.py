@@ -853,6 +853,22 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
         tuner.table_lines(source.replace("# fmt: off", ""))
 
 
+def test_portable_cute_tuner_tunes_the_buckets_both_tables_have():
+    """A bucket added to the tables by hand (a probe's win) is one the tuner tunes too, at
+    workload Ms inside it."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    limits = [limit for limit, _ in tuner.BUCKETS]
+    assert limits == [limit for limit, _ in portable.TABLE]
+    assert limits == [limit for limit, _ in portable.TABLE_LARGE_SHARED]
+    lower = 0
+    for limit, ms in tuner.BUCKETS:
+        assert ms and all(lower < m <= limit and m in WORKLOAD_MS for m in ms), limit
+        lower = limit
+
+
 def test_portable_cute_tuner_offers_grouped_walks_only_past_m_4096():
     """Straight tiles walking groups of 2 or 4 token tiles are offered where A outgrows what a
     wave shares in L2 (8192), not at 2053 or 2379, where they ran behind."""
