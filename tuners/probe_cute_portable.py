@@ -26,6 +26,7 @@ import torch
 from fibgemm import REPO_ROOT
 from fibgemm.timing import ColdL2Timer
 from tuners.common import rank_bucket
+from tuners.tune_cute_portable import LARGE_SHARED_LIMIT, SHARED_LIMIT, fits
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 
@@ -126,9 +127,9 @@ def main(argv: list[str] | None = None) -> int:
         print("needs a CUDA GPU", file=sys.stderr)
         return 2
     table = portable.TABLE_LARGE_SHARED if args.table == "large" else portable.TABLE
-    limit = portable.LARGE_SHARED_BYTES if args.table == "large" else 96 * 1024
-    too_big = [c for c in args.config if c.ring_bytes() > limit]
-    if too_big:
+    limit = LARGE_SHARED_LIMIT if args.table == "large" else SHARED_LIMIT
+    too_big = [c for c in args.config if not fits(c, limit)]
+    if too_big:  # the tuner's rule: the ring, and a persistent walk's whole shared memory
         p.error(f"over the {args.table} table's {limit // 1024} KB ring: {too_big}")
     configs_by_m = plan(table, args.ms, args.config)
     for cfg in {c for cs in configs_by_m.values() for c in cs}:  # compiles outside the timing

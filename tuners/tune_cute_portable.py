@@ -62,7 +62,7 @@ BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (80, [70, 72, 80]),
 ITERS = 30
 
 
-def _fits(cfg: PortableConfig, shared_limit: int = SHARED_LIMIT) -> bool:
+def fits(cfg: PortableConfig, shared_limit: int = SHARED_LIMIT) -> bool:
     """Valid, its ring within shared_limit, and a persistent walk's whole shared memory (ring
     and D's buffer) within PERSISTENT_LIMIT, offered only with the large limit."""
     if not portable.is_valid(cfg, cute_main.K) or cfg.ring_bytes() > shared_limit:
@@ -131,7 +131,7 @@ def candidates(
                 # epilogue: where tiles take two or more rounds of the SMs (2053, 2379).
                 out.append(PortableConfig(p, q, False, k, s, wp, wq, persistent=True))
     limit_bytes = LARGE_SHARED_LIMIT if large_shared else SHARED_LIMIT
-    out = [c for c in out if _fits(c, limit_bytes) and 64 <= c.threads <= 512]
+    out = [c for c in out if fits(c, limit_bytes) and 64 <= c.threads <= 512]
     if warps_k is not None:  # --warps-k: only those (beside the current config)
         out = [c for c in out if c.warps_k == warps_k]
     if sides is not None:  # --sides: only tiles with a side among these (beside the current)
