@@ -740,10 +740,10 @@ class PortableGemm:
 # configs against the row, each probe in docs/cute_gemm_portable.md with its figures). The split
 # rows up to 64 keep one K loop (peel_tail=False): peeled, their tail's code slowed the
 # torch.matmul after them by 1-2.5% (H200 passes). The unsplit 64 x 48 and 48 x 64 rows run
-# peeled (one loop: below 0.6x). The rows with b_evict_first ran 1.2-4.7% (<= 32), 2.1-2.4%
-# (160) and 5.5% (256, TABLE) faster with it in H200 probes; on the others it was level (the
-# former 32 x 64 row at <= 64: -0.5 to +1.2%) or slower (up to 5% at 88-128); 192 in TABLE's
-# former 96 x 48 row ran 6.4% faster but spilled on sm_80 and sm_86 with it.
+# peeled (one loop: below 0.6x). The rows with b_evict_first ran 1.2-4.7% (<= 32), 1.7-2.0%
+# (<= 64), 2.1-2.4% (160) and 5.5% (256, TABLE) faster with it in H200 probes; on the others
+# it was level (the former 32 x 64 row at <= 64: -0.5 to +1.2%) or slower (up to 5% at
+# 88-128); 192 in TABLE's former 96 x 48 row ran 6.4% faster but spilled on sm_80 and sm_86.
 # fmt: off
 TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=2, peel_tail=False, b_evict_first=True)),  # 0.938-0.963x (probe, 2 x 3 rounds at M = 1, 8, 16; 4 stages over 4 CTAs 0.915-0.934x)
@@ -774,7 +774,7 @@ LARGE_SHARED_BYTES = 160 * 1024
 TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=2, peel_tail=False, b_evict_first=True)),  # as TABLE
     (32, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=8, warps_p=1, warps_q=2, splits=2, peel_tail=False, b_evict_first=True)),  # as TABLE
-    (64, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=8, warps_p=1, warps_q=4, splits=2, peel_tail=False)),  # 0.794-0.797x (probe, 3 rounds at M = 35-64, twice; 32 x 64 over 4 CTAs 0.763-0.785x)
+    (64, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=8, warps_p=1, warps_q=4, splits=2, peel_tail=False, b_evict_first=True)),  # 0.810x (probe, 3 rounds at M = 40, 56, 64; 0.794-0.797x without evict-first, 32 x 64 over 4 CTAs 0.763-0.785x)
     (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=10, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.758-0.771x (probe, 3 rounds at M = 70, 80; 32 x 80 over 4 CTAs 0.726-0.729x)
     (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.771-0.782x (probe, 3 rounds at M = 88, 96; 48 x 32 0.712-0.723x)
     (128, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=10, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.759-0.780x (probe, 3 rounds at M = 104, 128; 48 x 32 0.688-0.728x)
