@@ -869,6 +869,24 @@ def test_portable_cute_tuner_tunes_the_buckets_both_tables_have():
         lower = limit
 
 
+def test_portable_cute_tuner_offers_the_split_rows_in_the_buckets_that_share_their_tiles():
+    """Each split row up to M = 64 is among the candidates of a bucket whose token tiles include
+    its own, so a retune can find it again rather than only keep it: in one K loop (the rows'
+    form), on its warp grid, at its depth, with and without evict-first B."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    for table, large in ((portable.TABLE, False), (portable.TABLE_LARGE_SHARED, True)):
+        rows = dict(table)
+        assert rows[16] in tuner.candidates(32, large_shared=large)
+        assert rows[32] in tuner.candidates(64, large_shared=large)
+        for limit in (16, 32, 64):
+            assert rows[limit].splits > 1 and not rows[limit].peel_tail, limit
+            split = [c for c in tuner.candidates(limit, large_shared=large) if c.splits > 1]
+            assert split and not any(c.peel_tail for c in split), limit
+
+
 def test_portable_cute_tuner_offers_grouped_walks_only_past_m_4096():
     """Straight tiles walking groups of 2 or 4 token tiles are offered where A outgrows what a
     wave shares in L2 (8192), not at 2053 or 2379, where they ran behind."""
@@ -1138,8 +1156,9 @@ def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96(
 
 def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_on_two_warps():
     """Persistent walks of straight tiles above M = 256 with --large-shared only (their buffer
-    for D does not fit 96 KB); tiles of one K loop (peel_tail off) among the unsplit two-warp
-    swap-AB tiles only, where the 48 x 32 rows at 96-128 took it (and the bucket's row)."""
+    for D does not fit 96 KB); tiles of one K loop (peel_tail off): every split tile up to
+    M = 64 (as the split rows run), and above 64 the unsplit two-warp swap-AB tiles only, where
+    the 48 x 32 rows at 96-128 took it (and the bucket's row)."""
     from cute_gemm import portable
 
     from tuners import tune_cute_portable as tuner
@@ -1152,8 +1171,11 @@ def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_on
         assert not any(c.persistent for c in tuner.candidates(limit))
         current = [cfg for lim, cfg in portable.TABLE_LARGE_SHARED if lim >= limit][0]
         one_loop = [c for c in large if not c.peel_tail and c != current]
-        assert bool(one_loop) == (64 < limit <= 256), limit
-        assert all(c.swap_ab and c.splits == 1 and c.threads == 64 for c in one_loop)
+        assert bool(one_loop) == (limit <= 256), limit
+        if limit <= 64:
+            assert all(c.swap_ab and c.splits > 1 for c in one_loop), limit
+        else:
+            assert all(c.swap_ab and c.splits == 1 and c.threads == 64 for c in one_loop)
 
 
 def test_portable_cute_tuner_offers_each_candidate_with_and_without_b_evict_first():

@@ -94,16 +94,18 @@ def candidates(
         # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
         tiles = [(32, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((2, 1), (2, 2))]
         tiles += [(64, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((4, 1), (2, 2))]
-        # 48 rows on four warps of 48 x 16 (64 weight tiles): split over 2 CTAs, 8 stages, it led
-        # the <= 64 row by 2-5% at 35-64 in an H200 probe (docs/cute_gemm_portable.md).
-        tiles += [(48, 64, s, (1, 4)) for s in (4, 6, *DEEP_STAGES)]
+        # 48 rows (64 weight tiles) on one column of warps of 48 x 16: split over 2 CTAs in 8
+        # stages, on four warps they won <= 64 and on two <= 32 (docs/cute_gemm_portable.md).
+        tiles += [(48, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((1, 4), (1, 2))]
         # Eight warps: twice the loads and MMAs in flight on an SM that holds one such CTA
         # (a 64 x 128 tile of four warps left the H200's SMs 6% occupied at M = 256).
         tiles += [(32, 64, s, (2, 4)) for s in (4, 6)]
         tiles += [(64, 64, s, w) for s in (3, 4) for w in ((4, 2), (2, 4))]
         tiles += [(128, 32, s, w) for s in (3, 4, 6) for w in ((2, 2), (4, 2), (2, 4))]
         for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
-            out.append(PortableConfig(p, q, True, k, s, wp, wq, splits))
+            # split tiles keep one K loop: peeled, their tail's code slowed the torch.matmul
+            # after them by 1-2.5% (H200 passes, docs/cute_gemm_portable.md)
+            out.append(PortableConfig(p, q, True, k, s, wp, wq, splits, peel_tail=splits == 1))
             if splits == 1 and wp * wq <= 4:  # K sliced over two warps instead of split-K
                 out.append(PortableConfig(p, q, True, k, s, wp, wq, warps_k=2))
     if limit > 256:
