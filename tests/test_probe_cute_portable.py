@@ -43,6 +43,17 @@ def test_a_bad_config_is_refused_with_its_problem_named(text, named):
         probe.parse_config(text)
 
 
+def test_a_config_is_printed_as_the_command_line_takes_it():
+    """Every row of both tables, written by config_text, reads back as itself: a summary line
+    can be pasted into --config; fields at their defaults are left out."""
+    for table in (portable.TABLE, portable.TABLE_LARGE_SHARED):
+        for _, cfg in table:
+            assert probe.parse_config(probe.config_text(cfg)) == cfg
+    given = "tile_p=48 tile_q=64 warps_p=1 warps_q=4 splits=2 peel_tail=0"
+    assert probe.config_text(probe.parse_config(given)) == given
+    assert "swap_ab=0" in probe.config_text(probe.parse_config("tile_p=128 tile_q=128 swap_ab=0"))
+
+
 def test_each_m_is_timed_against_the_row_that_serves_it_and_the_row_is_not_timed_twice():
     table = portable.TABLE_LARGE_SHARED
     row_128 = next(cfg for limit, cfg in table if limit == 128)
@@ -65,7 +76,7 @@ def test_the_summary_puts_the_row_first_then_the_fastest_and_names_the_unranked(
         lines[2].startswith("  0.780x  +6.8% (0.770-0.790, 2 rounds)") and "tile_q=64" in lines[2]
     )
     assert lines[3].startswith("  0.700x  -4.1%")
-    assert lines[4].startswith("  not ranked") and repr(broken) in lines[4]
+    assert lines[4].startswith("  not ranked") and repr(probe.config_text(broken)) in lines[4]
 
 
 def test_without_a_gpu_it_says_so(capsys):

@@ -70,6 +70,18 @@ def parse_config(text: str) -> PortableConfig:
     return cfg
 
 
+def config_text(cfg: PortableConfig) -> str:
+    """The config as --config takes it: its tile, then each field off the defaults parse_config
+    fills in (swap_ab true), so a line of the summary can be passed back as it is."""
+    pairs = [f"tile_p={cfg.tile_p}", f"tile_q={cfg.tile_q}"]
+    for name, field in _FIELDS.items():
+        default = True if name == "swap_ab" else field.default
+        value = getattr(cfg, name)
+        if name not in ("tile_p", "tile_q") and value != default:
+            pairs.append(f"{name}={int(value) if isinstance(value, bool) else value}")
+    return " ".join(pairs)
+
+
 def row_for(table: list, m: int) -> PortableConfig:
     """The config that serves M = m in `table` ((limit, config) rows, the last covering every
     larger M)."""
@@ -83,16 +95,17 @@ def plan(table: list, ms: list[int], configs: list[PortableConfig]) -> dict:
 
 def summary(ms: list[int], configs_by_m: dict, ratios: dict, rounds: int) -> str:
     """Per M: the row's mean ratio, then each config fastest first, with its change against the
-    row and the spread of its rounds; configs that were never correct are named."""
+    row and the spread of its rounds; configs that were never correct are named. Configs are
+    written as --config takes them (config_text)."""
     lines = [f"mean ratio to torch.matmul over {rounds} rounds"]
     for m in ms:
         row, *others = configs_by_m[m]
         row_ratios = ratios.get((m, row))
         if not row_ratios:
-            lines.append(f"M={m}: the row {row} did not rank (incorrect or refused)")
+            lines.append(f"M={m}: the row {config_text(row)!r} did not rank (incorrect or refused)")
             continue
         base = statistics.fmean(row_ratios)
-        lines.append(f"M={m}: row {base:.3f}x {row}")
+        lines.append(f"M={m}: row {base:.3f}x {config_text(row)!r}")
         ranked = sorted(
             (c for c in others if ratios.get((m, c))),
             key=lambda c: -statistics.fmean(ratios[(m, c)]),
@@ -102,9 +115,13 @@ def summary(ms: list[int], configs_by_m: dict, ratios: dict, rounds: int) -> str
             mean = statistics.fmean(r)
             lines.append(
                 f"  {mean:.3f}x {mean / base - 1:+6.1%} ({min(r):.3f}-{max(r):.3f}, "
-                f"{len(r)} rounds) {c}"
+                f"{len(r)} rounds) {config_text(c)!r}"
             )
-        lines += [f"  not ranked (incorrect or refused): {c}" for c in others if c not in ranked]
+        lines += [
+            f"  not ranked (incorrect or refused): {config_text(c)!r}"
+            for c in others
+            if c not in ranked
+        ]
     return "\n".join(lines)
 
 
