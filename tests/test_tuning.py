@@ -1154,7 +1154,7 @@ def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96(
         assert thirty_two in tuner.candidates(limit, large_shared=True), limit
 
 
-def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_on_two_warps():
+def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_where_it_won():
     """Persistent walks of straight tiles above M = 256 with --large-shared only (their buffer
     for D does not fit 96 KB); tiles of one K loop (peel_tail off): every split tile up to
     M = 64 (as the split rows run), and above 64 the unsplit two-warp swap-AB tiles only, where

@@ -94,8 +94,8 @@ def candidates(
         # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
         tiles = [(32, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((2, 1), (2, 2))]
         tiles += [(64, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((4, 1), (2, 2))]
-        # 48 rows (64 weight tiles) on one column of warps of 48 x 16: split over 2 CTAs in 8
-        # stages, on four warps they won <= 64 and on two <= 32 (docs/cute_gemm_portable.md).
+        # 48 rows (64 weight tiles) on one column of warps, 48-row warp tiles: split over 2
+        # CTAs in 8 stages, on four warps they won <= 64, on two <= 32 (cute_gemm_portable.md).
         tiles += [(48, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((1, 4), (1, 2))]
         # Eight warps: twice the loads and MMAs in flight on an SM that holds one such CTA
         # (a 64 x 128 tile of four warps left the H200's SMs 6% occupied at M = 256).
