@@ -149,7 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     if too_big:  # the tuner's rule: the ring, and a persistent walk's whole shared memory
         p.error(f"over the {args.table} table's {limit // 1024} KB ring: {too_big}")
     configs_by_m = plan(table, args.ms, args.config)
-    for cfg in {c for cs in configs_by_m.values() for c in cs}:  # compiles outside the timing
+    distinct = list(dict.fromkeys(c for cs in configs_by_m.values() for c in cs))
+    for i, cfg in enumerate(distinct, 1):  # compiles outside the timing, each once
+        print(f"compiling {i} of {len(distinct)}: {config_text(cfg)}", flush=True)
         cute_main.compiled_kernel(cfg)
     b = torch.randn(cute_main.N, cute_main.K, dtype=torch.float16, device="cuda")
     timer = ColdL2Timer()
