@@ -90,7 +90,8 @@ def row_for(table: list, m: int) -> PortableConfig:
 
 def plan(table: list, ms: list[int], configs: list[PortableConfig]) -> dict:
     """{m: [the row's config, then each probed config not equal to it]}."""
-    return {m: [row_for(table, m)] + [c for c in configs if c != row_for(table, m)] for m in ms}
+    rows = {m: row_for(table, m) for m in ms}
+    return {m: [row] + [c for c in configs if c != row] for m, row in rows.items()}
 
 
 def summary(ms: list[int], configs_by_m: dict, ratios: dict, rounds: int) -> str:
