@@ -93,3 +93,15 @@ def test_a_bad_command_line_exits_with_its_problem(capsys):
     with pytest.raises(SystemExit):
         probe.main(["--ms", "0", "--config", "tile_p=48 tile_q=64 warps_p=1 warps_q=4"])
     assert "positive" in capsys.readouterr().err
+
+
+def test_a_config_over_the_tables_ring_is_refused_before_anything_runs(capsys):
+    # 64 x 80 tiles in 10 stages: 180 KB of ring, over TABLE_LARGE_SHARED's 160 KB
+    big = "tile_p=64 tile_q=80 stages=10 warps_p=4 warps_q=1"  # as config_text writes it
+    with pytest.raises(SystemExit):
+        probe.main(["--ms", "80", "--config", big])
+    err = capsys.readouterr().err
+    assert f"over the large table's 160 KB ring: {big!r}" in err
+    with pytest.raises(SystemExit):  # TABLE's 96 KB: 6 stages of 64 x 80 are 108 KB
+        probe.main(["--ms", "80", "--table", "small", "--config", big.replace("10", "6")])
+    assert "over the small table's 96 KB ring" in capsys.readouterr().err

@@ -141,14 +141,15 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if min(args.ms) < 1 or args.rounds < 1 or args.iters < 1:
         p.error("--ms, --rounds and --iters take positive numbers")
-    if not torch.cuda.is_available():
-        print("needs a CUDA GPU", file=sys.stderr)
-        return 2
     table = portable.TABLE_LARGE_SHARED if args.table == "large" else portable.TABLE
     limit = LARGE_SHARED_LIMIT if args.table == "large" else SHARED_LIMIT
     too_big = [c for c in args.config if not fits(c, limit)]
     if too_big:  # the tuner's rule: the ring, and a persistent walk's whole shared memory
-        p.error(f"over the {args.table} table's {limit // 1024} KB ring: {too_big}")
+        named = "; ".join(repr(config_text(c)) for c in too_big)
+        p.error(f"over the {args.table} table's {limit // 1024} KB ring: {named}")
+    if not torch.cuda.is_available():
+        print("needs a CUDA GPU", file=sys.stderr)
+        return 2
     configs_by_m = plan(table, args.ms, args.config)
     distinct = list(dict.fromkeys(c for cs in configs_by_m.values() for c in cs))
     for i, cfg in enumerate(distinct, 1):  # compiles outside the timing, each once
