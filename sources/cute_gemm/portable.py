@@ -201,13 +201,23 @@ def _staged_bytes(cfg: PortableConfig) -> int:
     return lines * (line_len + STAGE_PAD) * 2
 
 
+def ring_swizzle(tile_k: int) -> tuple[int, int, int]:
+    """(bits, base, shift) of the ring's `cute.make_swizzle`: bits of the 16-byte piece's index
+    in a row (from element bit 3 on) XORed with the bits `shift` above them, the row's. Rows
+    of 64 or 128 bytes share 128-byte bank lines, and element bits 6-8 tell an atom's eight
+    rows apart; rows of 256 bytes (tile_k 128) each start a line, so their own bits 7-9 must
+    (with 6-8, rows 4 apart read the same banks: 2-way conflicts)."""
+    bits = min(3, int(math.log2(tile_k * 2 // 16)))
+    return bits, 3, max(3, int(math.log2(tile_k)) - 3)
+
+
 def _smem_layout(rows: int, tile_k: int, stages: int):
     """(rows, tile_k, stages) fp16 ring, K-major, in 8-row swizzled atoms: ldmatrix's eight
     16-byte row reads of one 8 x 8 matrix then fall in eight different bank groups."""
-    row_bytes = tile_k * 2
-    swizzle_bits = min(3, int(math.log2(row_bytes // 16)))
     atom = cute.make_composed_layout(
-        cute.make_swizzle(swizzle_bits, 3, 3), 0, cute.make_layout((8, tile_k), stride=(tile_k, 1))
+        cute.make_swizzle(*ring_swizzle(tile_k)),
+        0,
+        cute.make_layout((8, tile_k), stride=(tile_k, 1)),
     )
     return cute.tile_to_shape(atom, (rows, tile_k, stages), (0, 1, 2))
 
@@ -746,7 +756,7 @@ class PortableGemm:
 # 88-128); 192 in TABLE's former 96 x 48 row ran 6.4% faster but spilled on sm_80 and sm_86.
 # fmt: off
 TABLE = [
-    (16, PortableConfig(tile_p=64, tile_q=16, swap_ab=True, tile_k=64, stages=8, warps_p=4, warps_q=1, splits=2, peel_tail=False, b_evict_first=True)),  # 0.952-0.974x (probe, 3 x 3 rounds at M = 1, 8, 16; 32 x 16 on 2 x 1 warps 0.934-0.960x)
+    (16, PortableConfig(tile_p=64, tile_q=16, swap_ab=True, tile_k=64, stages=8, warps_p=4, warps_q=1, splits=2, peel_tail=False, b_evict_first=True)),  # 0.952-0.974x (three probes of 3 rounds at M = 1, 16 and twice 1, 8, 16; 32 x 16 on 2 x 1 warps 0.934-0.960x)
     (32, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=8, warps_p=1, warps_q=2, splits=2, peel_tail=False, b_evict_first=True)),  # 0.880-0.904x (probe, 2 x 3 rounds at M = 24, 32; 32 x 32 over 4 CTAs 0.870-0.884x)
     (64, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=2, peel_tail=False)),  # 0.771-0.789x (probe, 3 rounds at M = 35-64; 32 x 64 over 4 CTAs 0.763-0.785x)
     (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.747-0.750x (probe, 3 rounds at M = 70, 80; 32 x 80 over 4 CTAs 0.721-0.726x)
@@ -774,14 +784,14 @@ LARGE_SHARED_BYTES = 160 * 1024
 TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=64, tile_q=16, swap_ab=True, tile_k=64, stages=8, warps_p=4, warps_q=1, splits=2, peel_tail=False, b_evict_first=True)),  # as TABLE
     (32, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=8, warps_p=1, warps_q=2, splits=2, peel_tail=False, b_evict_first=True)),  # as TABLE
-    (64, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=8, warps_p=1, warps_q=4, splits=2, peel_tail=False, b_evict_first=True)),  # 0.810x (probe, 3 rounds at M = 40, 56, 64; 0.794-0.797x without evict-first, 32 x 64 over 4 CTAs 0.763-0.785x)
-    (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=10, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.758-0.771x (probe, 3 rounds at M = 70, 80; 32 x 80 over 4 CTAs 0.726-0.729x)
-    (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.771-0.782x (probe, 3 rounds at M = 88, 96; 48 x 32 0.712-0.723x)
+    (64, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=128, stages=5, warps_p=1, warps_q=4, splits=2, peel_tail=False, b_evict_first=True)),  # 0.829-0.830x (probe, 3 rounds at M = 40, 64; 64-deep K tiles in 8 stages 0.806x, 0.794-0.797x without evict-first)
+    (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.781x (probe, 3 rounds at M = 72; 64-deep K tiles in 10 stages 0.763x)
+    (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.795x (probe, 3 rounds at M = 96; 64-deep K tiles in 8 stages 0.775x)
     (128, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=10, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.759-0.780x (probe, 3 rounds at M = 104, 128; 48 x 32 0.688-0.728x)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
     (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.664x
     (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.688-0.719x (probe, 3 rounds at M = 200-240; 48 x 128 0.628-0.661x)
-    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.701-0.704x (probe, 3 rounds at M = 248, 256; 6 stages 0.692-0.697x, 48 x 128 0.664-0.672x)
+    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.717-0.722x (probe, 3 rounds at M = 248, 256; 64-deep K tiles in 8 stages 0.696-0.703x)
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
     (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.636x (probe, 4 rounds at M = 2053; 0.617x not persistent)
     (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.609x (probe, 4 rounds at M = 2379; 0.604x not persistent)
