@@ -789,7 +789,7 @@ TABLE_LARGE_SHARED = [
     (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.795x (probe, 3 rounds at M = 96; 64-deep K tiles in 8 stages 0.775x)
     (128, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=10, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.759-0.780x (probe, 3 rounds at M = 104, 128; 48 x 32 0.688-0.728x)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
-    (192, PortableConfig(tile_p=96, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=3, splits=1, warps_k=1, staged_epilogue=True)),  # 0.664x
+    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.673-0.727x (probe, 3 rounds at M = 168, 176, 192; 96 x 48 on 2 x 3 warps 0.658-0.708x)
     (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.688-0.719x (probe, 3 rounds at M = 200-240; 48 x 128 0.628-0.661x)
     (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.717-0.722x (probe, 3 rounds at M = 248, 256; 64-deep K tiles in 8 stages 0.696-0.703x)
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
