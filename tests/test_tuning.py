@@ -887,6 +887,25 @@ def test_portable_cute_tuner_offers_the_split_rows_in_the_buckets_that_share_the
             assert split and not any(c.peel_tail for c in split), limit
 
 
+def test_portable_cute_tuner_offers_every_swap_ab_row_without_being_told(monkeypatch):
+    """A retune can find each row up to M = 256 again (128-deep K tiles included), not only keep
+    it: with every row of the table replaced by a stand-in, each is still a candidate."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    stand_in = portable.PortableConfig(16, 16, True, stages=2, warps_p=1, warps_q=1)
+    for name, large in (("TABLE", False), ("TABLE_LARGE_SHARED", True)):
+        table = getattr(portable, name)
+        monkeypatch.setattr(portable, name, [(limit, stand_in) for limit, _ in table])
+        for limit, row in table:
+            if limit <= 256:
+                assert row in tuner.candidates(limit, large_shared=large), (name, limit)
+        assert any(
+            c.tile_k == 128 and c.warps_k == 1 for c in tuner.candidates(96, large_shared=large)
+        )
+
+
 def test_portable_cute_tuner_offers_grouped_walks_only_past_m_4096():
     """Straight tiles walking groups of 2 or 4 token tiles are offered where A outgrows what a
     wave shares in L2 (8192), not at 2053 or 2379, where they ran behind."""

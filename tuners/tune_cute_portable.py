@@ -102,6 +102,8 @@ def candidates(
         tiles += [(32, 64, s, (2, 4)) for s in (4, 6)]
         tiles += [(64, 64, s, w) for s in (3, 4) for w in ((4, 2), (2, 4))]
         tiles += [(128, 32, s, w) for s in (3, 4, 6) for w in ((2, 2), (4, 2), (2, 4))]
+        # 128-deep K tiles, half the barriers a byte (48 x 64 over 2 CTAs in 5 stages won at 35-64)
+        tiles += [(p, 128, s, w) for p, w in {(t[0], t[3]) for t in tiles} for s in (3, 4, 5)]
         for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
             # split tiles keep one K loop: peeled, their tail's code slowed the torch.matmul
             # after them by 1-2.5% (H200 passes, docs/cute_gemm_portable.md)
@@ -160,7 +162,7 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     split in one to four (rounded up to 16), weight tiles of 32 to 128 rows, on two to eight
     warps of at least 16 x 16 each; unsplit (D staged through shared memory or stored from the
     accumulators), split over 2 CTAs (4 up to M = 96), or with K sliced over two or four warps
-    a warp tile, in 64-deep stages or, sliced, 128-deep ones. The mid band is latency-bound, so
+    a warp tile, in 64- or 128-deep stages. The mid band is latency-bound, so
     each of these trades bytes read for warps in flight differently; which won where is in
     docs/cute_gemm_portable.md."""
     out = []
@@ -181,6 +183,10 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
             if splits == 1:
                 for tile_k, warps_k in ((64, 2), (128, 2), (128, 4)):
                     out.append(PortableConfig(p, q, True, tile_k, stages, wp, wq, 1, warps_k))
+            # 128-deep K tiles in 3-5 stages (about the rings of 64-deep ones in 6-10): 64 x 48
+            # and 96 x 64 tiles took 65-96, 161-192 and 241-256 in them
+            if stages <= 6:
+                out.append(PortableConfig(p, q, True, 128, min(stages, 5), wp, wq, splits))
     return out
 
 
