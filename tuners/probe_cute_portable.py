@@ -9,7 +9,7 @@ handful against the row that serves each M now, in `--rounds` rounds (each round
 A, every config checked against a float32 reference, then all of them and torch.matmul timed
 under the runner's protocol), and prints each config's ratio to torch.matmul averaged over the
 rounds, its change against the row and its spread: how the "probe" figures of
-docs/cute_gemm_portable.md were measured. Nothing is written; a config that wins is put into
+docs/cute_gemm_portable_tables.md were measured. Nothing is written; a config that wins is put into
 portable.py by hand, with its figures in the line's comment.
 
 A config is the fields of portable.PortableConfig as key=value pairs; unnamed fields take the

@@ -95,7 +95,8 @@ def candidates(
         tiles = [(32, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((2, 1), (2, 2))]
         tiles += [(64, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((4, 1), (2, 2))]
         # 48 rows (64 weight tiles) on one column of warps, 48-row warp tiles: split over 2
-        # CTAs in 8 stages, on four warps they won <= 64, on two <= 32 (cute_gemm_portable.md).
+        # CTAs in 8 stages, on four warps they won <= 64, on two <= 32
+        # (docs/cute_gemm_portable_tables.md).
         tiles += [(48, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((1, 4), (1, 2))]
         # Eight warps: twice the loads and MMAs in flight on an SM that holds one such CTA
         # (a 64 x 128 tile of four warps left the H200's SMs 6% occupied at M = 256).
@@ -106,7 +107,7 @@ def candidates(
         tiles += [(p, 128, s, w) for p, w in {(t[0], t[3]) for t in tiles} for s in (3, 4, 5)]
         for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
             # split tiles keep one K loop: peeled, their tail's code slowed the torch.matmul
-            # after them by 1-2.5% (H200 passes, docs/cute_gemm_portable.md)
+            # after them by 1-2.5% (H200 passes, docs/cute_gemm_portable_tables.md)
             out.append(PortableConfig(p, q, True, k, s, wp, wq, splits, peel_tail=splits == 1))
             if splits == 1 and wp * wq <= 4:  # K sliced over two warps instead of split-K
                 out.append(PortableConfig(p, q, True, k, s, wp, wq, warps_k=2))
@@ -116,7 +117,7 @@ def candidates(
         # 96 and 192: tiles whose counts fill whole waves at 972 and 2053, in warp tiles that
         # read shared memory less per MMA than 128 x 64's (on the H200: 128 x 192 tiles of
         # eight warps, one an SM, at 972; with D staged through shared memory, eight-warp
-        # 96 x 256 at 2053 and 256 x 128 above, docs/cute_gemm_portable.md).
+        # 96 x 256 at 2053 and 256 x 128 above, docs/cute_gemm_portable_tables.md).
         # 224 tokens: 11 tiles of them cover 2379, 11 x 24 tiles of 224 x 128 two rounds of 132 SMs.
         widths = (64, 96, 128, 192, 256)
         for p, q, k, s, (wp, wq) in itertools.product(
@@ -128,7 +129,7 @@ def candidates(
                     out.append(PortableConfig(p, q, False, k, s, wp, wq, warps_k=2))
                 # Past M = 4096 A outgrows the L2 a wave shares: CTAs walking groups of two or
                 # four token tiles read A's tiles a few at a time (where A fits, at 2053 and
-                # 2379, groups ran behind: docs/cute_gemm_portable.md).
+                # 2379, groups ran behind: docs/cute_gemm_portable_tables.md).
                 if limit > 4096:
                     out += [PortableConfig(p, q, False, k, s, wp, wq, group_p=g) for g in (2, 4)]
                 # One CTA an SM walking tiles, the next one's first loads under this one's
@@ -164,7 +165,7 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     accumulators), split over 2 CTAs (4 up to M = 96), or with K sliced over two or four warps
     a warp tile, in 64- or 128-deep stages. The mid band is latency-bound, so
     each of these trades bytes read for warps in flight differently; which won where is in
-    docs/cute_gemm_portable.md."""
+    docs/cute_gemm_portable_tables.md."""
     out = []
     # 48-token tiles whatever the bucket: 64 x 48 led probes at 65-96 (four warps) and at
     # 193-240 (two; five cover 240 tokens in 240 CTAs, two an SM), 161-240 in TABLE's 96 KB
