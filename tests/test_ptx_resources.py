@@ -34,3 +34,17 @@ def test_ptx_no_ptxas_here_can_read_is_an_error_not_a_number(monkeypatch):
     assert set(res) == {"error"} and "bogus" in res["error"]
     monkeypatch.setattr(ptx_resources, "ptxas_candidates", lambda: [])
     assert "no ptxas found" in ptx_resources.resources(PTX, "sm_90a")["error"]
+
+
+def test_code_bytes_count_the_machine_code_and_grow_with_it():
+    """16-byte instructions from sm_70 on: one store is a few of them; 64 stores to separate
+    addresses are at least 64 more."""
+    many = PTX.replace(
+        "    st.global.f32 [%rd2], %f1;\n",
+        "".join(f"    st.global.f32 [%rd2+{4 * i}], %f1;\n" for i in range(64)),
+    )
+    for arch in ("sm_80", "sm_90a"):
+        one = ptx_resources.resources(PTX, arch)["code_bytes"]
+        more = ptx_resources.resources(many, arch)["code_bytes"]
+        assert one % 16 == 0 and 16 * 3 <= one <= 512, (arch, one)
+        assert more >= one + 64 * 16, (arch, one, more)

@@ -9,6 +9,7 @@ match what Nsight Compute reads on the H200).
 
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 from pathlib import Path
@@ -40,9 +41,30 @@ def _assemble(ptxas: str, ptx: Path, arch: str) -> subprocess.CompletedProcess:
     )
 
 
+def code_bytes(cubin: bytes) -> int:
+    """Bytes of machine code in a cubin (an ELF64 file): the sizes of its .text sections. A
+    kernel's code competes with the next kernel's for the SMs' instruction caches, so it is the
+    number to watch where a kernel slows the one timed after it (docs/timing.md)."""
+    (shoff,) = struct.unpack_from("<Q", cubin, 0x28)
+    entsize, count, names_index = struct.unpack_from("<HHH", cubin, 0x3A)
+
+    def section(i: int) -> tuple[int, int, int]:  # (name offset, file offset, size)
+        name, _, _, _, offset, size = struct.unpack_from("<IIQQQQ", cubin, shoff + i * entsize)
+        return name, offset, size
+
+    names = section(names_index)[1]
+    total = 0
+    for i in range(count):
+        name, _, size = section(i)
+        end = cubin.index(b"\0", names + name)
+        if cubin[names + name : end].startswith(b".text"):
+            total += size
+    return total
+
+
 def resources(ptx_text: str, arch: str) -> dict:
-    """{"registers", "spill_bytes", "ptxas"} of the kernel in ptx_text for arch (e.g. sm_86,
-    sm_90a); {"error": ...} when no ptxas here assembles it."""
+    """{"registers", "spill_bytes", "code_bytes", "ptxas"} of the kernel in ptx_text for arch
+    (e.g. sm_86, sm_90a); {"error": ...} when no ptxas here assembles it."""
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
         ptx = Path(tmp) / "kernel.ptx"
@@ -60,6 +82,7 @@ def resources(ptx_text: str, arch: str) -> dict:
                 return {
                     "registers": int(regs.group(1)),
                     "spill_bytes": int(spills.group(1)) + int(spills.group(2)) if spills else 0,
+                    "code_bytes": code_bytes(ptx.with_suffix(".cubin").read_bytes()),
                     "ptxas": Path(ptxas).name,
                 }
             errors.append(f"{Path(ptxas).name}: {out.stderr.strip()[-200:]}")
