@@ -104,7 +104,9 @@ def candidates(
         tiles += [(64, 64, s, w) for s in (3, 4) for w in ((4, 2), (2, 4))]
         tiles += [(128, 32, s, w) for s in (3, 4, 6) for w in ((2, 2), (4, 2), (2, 4))]
         # 128-deep K tiles, half the barriers a byte (48 x 64 over 2 CTAs in 5 stages won at 35-64)
-        tiles += [(p, 128, s, w) for p, w in {(t[0], t[3]) for t in tiles} for s in (3, 4, 5)]
+        tiles += [
+            (p, 128, s, w) for p, w in sorted({(t[0], t[3]) for t in tiles}) for s in (3, 4, 5)
+        ]
         for (p, k, s, (wp, wq)), q, splits in itertools.product(tiles, q_tiles, (1, 2, 4, 8)):
             # split tiles keep one K loop: peeled, their tail's code slowed the torch.matmul
             # after them by 1-2.5% (H200 passes, docs/cute_gemm_portable_tables.md)
