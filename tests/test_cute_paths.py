@@ -323,6 +323,8 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
         res = line["resources"]
         assert "error" not in res, res
         assert res["spill_bytes"] == 0 and 0 < res["registers"] <= 255, line
+        # its machine code, what crowds the next kernel's out of the instruction caches
+        assert 4096 < res["code_bytes"] < 64 * 1024, line
         assert -(-res["registers"] // 8) * 8 * line["threads"] <= 65536, line
     default = (
         "hopper"
