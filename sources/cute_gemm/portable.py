@@ -94,6 +94,11 @@ class PortableConfig:
     # The last stages - 1 K tiles unrolled after the K loop, so the loop loads unchecked (off:
     # one loop that asks each K tile whether one is left to load; faster for some tiles)
     peel_tail: bool = True
+    # The peeled tail as a loop of its own rather than unrolled: less machine code (an
+    # unrolled tail of 18 KB slowed the torch.matmul timed after it by ~1%, its instruction
+    # cache refilled), the loop still loading unchecked. Not with a persistent walk, whose tail
+    # loads the next tile's first stages
+    roll_tail: bool = False
     # One CTA an SM walks tiles linear, linear + grid, ... (grid = min(tiles, SMs)): the next
     # tile's first stages load under this tile's last K tiles and epilogue, which stages D in
     # shared memory of its own (the ring is busy with those loads)
@@ -179,6 +184,7 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.ring_bytes())
         # a persistent walk stores D staged (its own buffer); its tail loads the next tile
         and (not cfg.persistent or (cfg.stages_d and cfg.peel_tail))
+        and (not cfg.roll_tail or (cfg.peel_tail and not cfg.persistent))
     )
 
 
@@ -572,7 +578,10 @@ class PortableGemm:
             tail = cfg.stages - 1
             for k_tile in cutlass.range(k_tiles - tail):
                 self._k_tile(operands, k_tile, base, loads, k_slice, k0 + k_tile + tail, True)
-            for t in cutlass.range_constexpr(tail):
+            if cutlass.const_expr(cfg.roll_tail):
+                for t in cutlass.range(tail, unroll=1):
+                    self._k_tile(operands, k_tiles - tail + t, base, loads, k_slice, 0, False)
+            for t in cutlass.range_constexpr(0 if cfg.roll_tail else tail):
                 k_tile = k_tiles - tail + t
                 if cutlass.const_expr(next_loads is None):
                     self._k_tile(operands, k_tile, base, loads, k_slice, 0, False)
@@ -747,7 +756,7 @@ class PortableGemm:
 # tuners/tune_cute_portable.py among configs that fit every family's shared memory (at most
 # 96 KB a CTA: sm_86, sm_89 and sm_120 allow 99 KB); each line's comment is its tuned ratio
 # to torch.matmul ("kept": not retuned in the last run; "probe": the best of a probe of a few
-# configs against the row, each probe in docs/cute_gemm_portable.md with its figures). The split
+# configs against the row, each probe in docs/cute_gemm_portable_tables.md with its figures). The split
 # rows up to 64 keep one K loop (peel_tail=False): peeled, their tail's code slowed the
 # torch.matmul after them by 1-2.5% (H200 passes). The unsplit 64 x 48 and 48 x 64 rows run
 # peeled (one loop: below 0.6x). The rows with b_evict_first ran 1.2-4.7% (<= 32), 1.7-2.0%
@@ -777,21 +786,21 @@ TABLE = [
 # TABLE_LARGE_SHARED: deeper rings keep more loads in flight on SMs that each hold one CTA,
 # where a token tile's loads wait on memory. Chosen by tuners/tune_cute_portable.py
 # --large-shared on the H200 (the <= 2176 row on an H100, the last picked there first, then
-# again on the H200), the rows marked "probe" by probes (docs/cute_gemm_portable.md); TABLE's
+# again on the H200), the rows marked "probe" by probes (docs/cute_gemm_portable_tables.md); TABLE's
 # buckets. Its persistent rows need 181.5-191.5 KB (table_for).
 LARGE_SHARED_BYTES = 160 * 1024
 # fmt: off
 TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=64, tile_q=16, swap_ab=True, tile_k=64, stages=8, warps_p=4, warps_q=1, splits=2, peel_tail=False, b_evict_first=True)),  # as TABLE
-    (32, PortableConfig(tile_p=48, tile_q=32, swap_ab=True, tile_k=64, stages=8, warps_p=1, warps_q=2, splits=2, peel_tail=False, b_evict_first=True)),  # as TABLE
+    (32, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=2, peel_tail=False, b_evict_first=True)),  # 0.900x (probe, 3 rounds at M = 24, 32, twice; TABLE's 48 x 32 in 64-deep K tiles 0.892-0.895x)
     (64, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=128, stages=5, warps_p=1, warps_q=4, splits=2, peel_tail=False, b_evict_first=True)),  # 0.829-0.830x (probe, 3 rounds at M = 40, 64; 64-deep K tiles in 8 stages 0.806x, 0.794-0.797x without evict-first)
     (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.781x (probe, 3 rounds at M = 72; 64-deep K tiles in 10 stages 0.763x)
     (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.795x (probe, 3 rounds at M = 96; 64-deep K tiles in 8 stages 0.775x)
     (128, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=10, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.759-0.780x (probe, 3 rounds at M = 104, 128; 48 x 32 0.688-0.728x)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
-    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.673-0.727x (probe, 3 rounds at M = 168, 176, 192; 96 x 48 on 2 x 3 warps 0.658-0.708x)
-    (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.688-0.719x (probe, 3 rounds at M = 200-240; 48 x 128 0.628-0.661x)
-    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.717-0.722x (probe, 3 rounds at M = 248, 256; 64-deep K tiles in 8 stages 0.696-0.703x)
+    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, roll_tail=True)),  # 0.673-0.727x (probe, 3 rounds at M = 168, 176, 192; 96 x 48 on 2 x 3 warps 0.658-0.708x)
+    (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, roll_tail=True)),  # 0.688-0.719x (probe, 3 rounds at M = 200-240; 48 x 128 0.628-0.661x)
+    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, roll_tail=True)),  # 0.717-0.722x (probe, 3 rounds at M = 248, 256; 64-deep K tiles in 8 stages 0.696-0.703x)
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
     (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.636x (probe, 4 rounds at M = 2053; 0.617x not persistent)
     (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.609x (probe, 4 rounds at M = 2379; 0.604x not persistent)
