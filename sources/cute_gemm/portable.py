@@ -94,11 +94,6 @@ class PortableConfig:
     # The last stages - 1 K tiles unrolled after the K loop, so the loop loads unchecked (off:
     # one loop that asks each K tile whether one is left to load; faster for some tiles)
     peel_tail: bool = True
-    # The peeled tail as a loop of its own rather than unrolled: less machine code (an
-    # unrolled tail of 18 KB slowed the torch.matmul timed after it by ~1%, its instruction
-    # cache refilled), the loop still loading unchecked. Not with a persistent walk, whose tail
-    # loads the next tile's first stages
-    roll_tail: bool = False
     # One CTA an SM walks tiles linear, linear + grid, ... (grid = min(tiles, SMs)): the next
     # tile's first stages load under this tile's last K tiles and epilogue, which stages D in
     # shared memory of its own (the ring is busy with those loads)
@@ -184,7 +179,6 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.ring_bytes())
         # a persistent walk stores D staged (its own buffer); its tail loads the next tile
         and (not cfg.persistent or (cfg.stages_d and cfg.peel_tail))
-        and (not cfg.roll_tail or (cfg.peel_tail and not cfg.persistent))
     )
 
 
@@ -578,10 +572,7 @@ class PortableGemm:
             tail = cfg.stages - 1
             for k_tile in cutlass.range(k_tiles - tail):
                 self._k_tile(operands, k_tile, base, loads, k_slice, k0 + k_tile + tail, True)
-            if cutlass.const_expr(cfg.roll_tail):
-                for t in cutlass.range(tail, unroll=1):
-                    self._k_tile(operands, k_tiles - tail + t, base, loads, k_slice, 0, False)
-            for t in cutlass.range_constexpr(0 if cfg.roll_tail else tail):
+            for t in cutlass.range_constexpr(tail):
                 k_tile = k_tiles - tail + t
                 if cutlass.const_expr(next_loads is None):
                     self._k_tile(operands, k_tile, base, loads, k_slice, 0, False)
@@ -798,9 +789,9 @@ TABLE_LARGE_SHARED = [
     (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.795x (probe, 3 rounds at M = 96; 64-deep K tiles in 8 stages 0.775x)
     (128, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=10, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.759-0.780x (probe, 3 rounds at M = 104, 128; 48 x 32 0.688-0.728x)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
-    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, roll_tail=True)),  # 0.673-0.727x (probe, 3 rounds at M = 168, 176, 192; 96 x 48 on 2 x 3 warps 0.658-0.708x)
-    (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, roll_tail=True)),  # 0.688-0.719x (probe, 3 rounds at M = 200-240; 48 x 128 0.628-0.661x)
-    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, roll_tail=True)),  # 0.717-0.722x (probe, 3 rounds at M = 248, 256; 64-deep K tiles in 8 stages 0.696-0.703x)
+    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.673-0.727x (probe, 3 rounds at M = 168, 176, 192; 96 x 48 on 2 x 3 warps 0.658-0.708x)
+    (240, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.700-0.701x (probe, 3 rounds at M = 200, 208; the 64 x 48 row in 64-deep K tiles, 8 stages 0.688-0.691x, level at 216-240)
+    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.717-0.722x (probe, 3 rounds at M = 248, 256; 64-deep K tiles in 8 stages 0.696-0.703x)
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
     (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.636x (probe, 4 rounds at M = 2053; 0.617x not persistent)
     (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.609x (probe, 4 rounds at M = 2379; 0.604x not persistent)
