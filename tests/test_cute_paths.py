@@ -11,6 +11,8 @@ from cute_gemm import main as solution
 from cute_gemm import portable
 from helpers import run_repo_module
 
+from tools import sass_issue
+
 ARCHS = {"sm_80": (8, 0), "sm_86": (8, 6), "sm_89": (8, 9), "sm_90a": (9, 0),
          "sm_100a": (10, 0), "sm_120a": (12, 0)}  # fmt: skip
 
@@ -281,6 +283,13 @@ def test_split_k_workspace_is_kept_per_stream_and_grows_with_zero_counters(monke
     assert solution.split_workspace(cfg, 16, cpu)[0] is not bigger
 
 
+def _mma_per_warp_and_k_tile(cfg) -> int:
+    """m16n8k16 MMAs one warp issues for a K tile: its warp tile's 16 x 8 blocks, over its
+    share of the tile's 16-deep K blocks (sliced K: 1 / warps_k of them)."""
+    blocks = (cfg.tile_p // cfg.warps_p // 16) * (cfg.tile_q // cfg.warps_q // 8)
+    return blocks * cfg.tile_k // 16 // cfg.warps_k
+
+
 @pytest.mark.parametrize("arch", list(ARCHS))
 def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arch, tmp_path):
     """One DSL process per arch (CUTE_DSL_ARCH is read at import). The Hopper path's own
@@ -298,6 +307,7 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
     walks = [cfg for _, cfg in portable.TABLE_LARGE_SHARED if cfg.persistent]
     assert walks and {repr(dataclasses.replace(c, persistent=False)) for c in walks} <= expected
     assert {line["config"] for line in lines} == expected
+    configs = {repr(cfg): cfg for _, cfg in tables} | {repr(cfg): cfg for cfg in sliced}
     for line in lines:
         assert "error" not in line, line
         assert line["targets"] == [arch], line
@@ -326,6 +336,18 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
         # its machine code, what crowds the next kernel's out of the instruction caches
         assert 4096 < res["code_bytes"] < 64 * 1024, line
         assert -(-res["registers"] // 8) * 8 * line["threads"] <= 65536, line
+        # Its MMA loop as ptxas scheduled it (tools.sass_issue): one K tile's HMMAs a warp, or
+        # all of them where ptxas unrolled a fixed trip count whole.
+        if arch in sass_issue.KNOWN_ARCHS:
+            cfg = configs[line["config"]]
+            loop, kernel = res["issue"]["mma_loop"], res["issue"]["kernel"]
+            per_k_tile = _mma_per_warp_and_k_tile(cfg)
+            if loop is None:
+                assert kernel["mma"] == per_k_tile * 2048 // cfg.tile_k // cfg.splits, line
+            else:
+                assert loop["mma"] == per_k_tile and loop["issue_cycles"] > 0, line
+        else:
+            assert "error" in res["issue"], line
     default = (
         "hopper"
         if arch == "sm_90a" and solution.dsl_version() in solution.HOPPER_DSL

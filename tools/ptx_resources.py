@@ -14,6 +14,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from tools import sass_issue
+
 _NEWEST = re.compile(r"current version is '(\d+\.\d+)'")
 
 
@@ -63,8 +65,9 @@ def code_bytes(cubin: bytes) -> int:
 
 
 def resources(ptx_text: str, arch: str) -> dict:
-    """{"registers", "spill_bytes", "code_bytes", "ptxas"} of the kernel in ptx_text for arch
-    (e.g. sm_86, sm_90a); {"error": ...} when no ptxas here assembles it."""
+    """{"registers", "spill_bytes", "code_bytes", "ptxas", "issue"} of the kernel in ptx_text
+    for arch (e.g. sm_86, sm_90a), "issue" being tools.sass_issue.of_cubin's; {"error": ...}
+    when no ptxas here assembles it."""
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
         ptx = Path(tmp) / "kernel.ptx"
@@ -79,11 +82,13 @@ def resources(ptx_text: str, arch: str) -> dict:
             regs = re.search(r"Used (\d+) registers", out.stderr)
             if out.returncode == 0 and regs:
                 spills = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", out.stderr)
+                cubin = ptx.with_suffix(".cubin")
                 return {
                     "registers": int(regs.group(1)),
                     "spill_bytes": int(spills.group(1)) + int(spills.group(2)) if spills else 0,
-                    "code_bytes": code_bytes(ptx.with_suffix(".cubin").read_bytes()),
+                    "code_bytes": code_bytes(cubin.read_bytes()),
                     "ptxas": Path(ptxas).name,
+                    "issue": sass_issue.of_cubin(cubin, arch),
                 }
             errors.append(f"{Path(ptxas).name}: {out.stderr.strip()[-200:]}")
     return {"error": "; ".join(errors) or "no ptxas found (Triton's wheel or PATH)"}

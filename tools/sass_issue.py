@@ -1,0 +1,126 @@
+"""Issue cycles of a kernel's MMA loop, read from its machine code's control words (no GPU).
+
+From sm_70 on, ptxas writes beside every instruction the cycles the warp waits before it may
+issue the next one (the stall count of the instruction's control bits, bits 105-108 of its 128;
+the layout the public dissections of Volta and Turing describe, unchanged through sm_90).
+Summed over a loop's body they are the cycles one warp needs to issue an iteration when nothing
+else holds it up: a floor on its time where one warp has a scheduler to itself, as in the
+portable kernel's mid-M tiles. On sm_90 ptxas spaces independent mma.sync HMMAs 6 cycles apart
+(the tensor pipe's rate for m16n8k16), so issue cycles over 6 an HMMA say how far the loop's
+copies, address arithmetic and ldmatrix push its MMAs apart. A guide for what to time, not a
+time: it knows nothing of memory latency or of the other warps.
+
+Usage: python -m tools.sass_issue KERNEL.cubin [--arch sm_90a]   (prints one JSON line)
+Callers with PTX use tools.ptx_resources.resources, which adds these figures as "mma_loop".
+"""
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+# Archs whose control words this reads (the 128-bit encoding of sm_70 to sm_90)
+KNOWN_ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90", "sm_90a")
+_LINE = re.compile(r"^\s*/\*([0-9a-f]+)\*/\s+(.*?)\s*;\s*/\* (0x[0-9a-f]{16}) \*/")
+_HIGH = re.compile(r"^\s*/\* (0x[0-9a-f]{16}) \*/")
+_LABEL = re.compile(r"^(\.L_x_\d+):")
+_BRANCH = re.compile(r"\bBRA\b.*`\((\.L_x_\d+)\)")
+
+
+class Instruction(NamedTuple):
+    text: str
+    stall: int  # cycles before the warp's next instruction may issue
+
+
+def nvdisasm() -> str | None:
+    """nvdisasm beside a ptxas that tools.ptx_resources finds (Triton's wheel), or on PATH."""
+    from tools.ptx_resources import ptxas_candidates
+
+    for ptxas in ptxas_candidates():
+        beside = Path(ptxas).parent / "nvdisasm"
+        if beside.is_file():
+            return str(beside)
+    return shutil.which("nvdisasm")
+
+
+def parse(sass: str) -> tuple[list[Instruction], dict[str, int]]:
+    """nvdisasm -hex output -> (instructions in order, {label: index of the next instruction})."""
+    lines = sass.splitlines()
+    code, labels = [], {}
+    for i, line in enumerate(lines):
+        label = _LABEL.match(line)
+        if label:
+            labels[label.group(1)] = len(code)
+        m = _LINE.match(line)
+        if m and i + 1 < len(lines) and (high := _HIGH.match(lines[i + 1])):
+            code.append(Instruction(m.group(2), (int(high.group(1), 16) >> 41) & 0xF))
+    return code, labels
+
+
+def _is_mma(ins: Instruction) -> bool:
+    return re.search(r"(^|\s)HMMA\.", ins.text) is not None
+
+
+def summary(body: list[Instruction]) -> dict:
+    mma = sum(map(_is_mma, body))
+    cycles = sum(ins.stall for ins in body)
+    return {
+        "instructions": len(body),
+        "mma": mma,
+        "issue_cycles": cycles,
+        "cycles_per_mma": round(cycles / mma, 2) if mma else None,
+    }
+
+
+def mma_loop(sass: str) -> dict | None:
+    """The innermost loop (a backward branch with no other inside it) holding the most HMMAs:
+    its summary. None where no loop holds one (ptxas unrolled a fixed trip count whole)."""
+    code, labels = parse(sass)
+    spans = []
+    for end, ins in enumerate(code):
+        target = _BRANCH.search(ins.text)
+        if target and labels.get(target.group(1), end + 1) <= end:
+            spans.append((labels[target.group(1)], end))
+
+    def holds_another(a: int, b: int) -> bool:
+        return any(a <= c and d <= b and (c, d) != (a, b) for c, d in spans)
+
+    innermost = [(a, b) for a, b in spans if not holds_another(a, b)]
+    loops = [summary(code[a : b + 1]) for a, b in innermost]
+    loops = [s for s in loops if s["mma"]]
+    return max(loops, key=lambda s: s["mma"], default=None)
+
+
+def of_cubin(cubin: Path, arch: str) -> dict:
+    """{"mma_loop": summary or None, "kernel": summary of every instruction} of a cubin, or
+    {"error": ...} where its control words are not known or no nvdisasm is here."""
+    if arch not in KNOWN_ARCHS:
+        return {"error": f"control words of {arch} not read (only {', '.join(KNOWN_ARCHS)})"}
+    tool = nvdisasm()
+    if tool is None:
+        return {"error": "no nvdisasm found (Triton's wheel or PATH)"}
+    out = subprocess.run([tool, "-hex", str(cubin)], capture_output=True, text=True)
+    if out.returncode != 0:
+        return {"error": f"nvdisasm: {out.stderr.strip()[-200:]}"}
+    return {"mma_loop": mma_loop(out.stdout), "kernel": summary(parse(out.stdout)[0])}
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("cubin", type=Path)
+    p.add_argument("--arch", default="sm_90a", help="the arch it was assembled for")
+    args = p.parse_args()
+    if not args.cubin.is_file():
+        print(f"{args.cubin}: no such file", file=sys.stderr)
+        return 2
+    result = of_cubin(args.cubin, args.arch)
+    print(json.dumps(result))
+    return 1 if "error" in result else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
