@@ -105,3 +105,35 @@ def test_a_config_over_the_tables_ring_is_refused_before_anything_runs(capsys):
     with pytest.raises(SystemExit):  # TABLE's 96 KB: 6 stages of 64 x 80 are 108 KB
         probe.main(["--ms", "80", "--table", "small", "--config", big.replace("10", "6")])
     assert "over the small table's 96 KB ring" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("schedule, after", [(None, False), ("after-itself", True)])
+def test_the_schedule_reaches_the_timing_and_is_printed(monkeypatch, capsys, schedule, after):
+    """The GPU's parts faked: whichever schedule the command line names is what rank_bucket is
+    asked for, every round and M, and the summary says which it was."""
+    seen = []
+
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None, after_itself=False):
+        seen.append(after_itself)
+        return [(8.0, c) for c in cfgs], 7.0, len(cfgs)
+
+    monkeypatch.setattr(probe.torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(probe.cute_main, "compiled_kernel", lambda cfg: None)
+    monkeypatch.setattr(probe.torch, "randn", lambda *a, **k: None)
+    monkeypatch.setattr(probe, "ColdL2Timer", lambda: None)
+    monkeypatch.setattr(probe, "rank_bucket", fake_rank_bucket)
+    argv = [
+        "--ms",
+        "64",
+        "128",
+        "--rounds",
+        "2",
+        "--config",
+        "tile_p=48 tile_q=64 warps_p=1 warps_q=4",
+    ]
+    assert probe.main(argv + (["--schedule", schedule] if schedule else [])) == 0
+    assert seen == [after] * 4
+    assert f"schedule: {schedule or 'interleaved'}" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        probe.main(argv + ["--schedule", "sometimes"])
+    assert "invalid choice: 'sometimes'" in capsys.readouterr().err

@@ -549,6 +549,38 @@ def test_rank_bucket_with_a_guard_drops_configs_that_slow_the_next_torch_matmul(
     assert [cfg for _, cfg in ranked] == ["fast", "slow"] and n == 2
 
 
+def test_rank_bucket_after_itself_times_each_candidates_second_call_in_a_row():
+    """after_itself: a round calls each candidate twice in a row and ranks it by the second
+    call (right after itself, as the runner times it); with the guard torch.matmul still
+    follows each candidate's second call."""
+    import torch
+
+    from fibgemm.timing import KernelTimes
+
+    class FakeTimer:
+        def time_many(self, fns, iters, warmup):
+            self.fns = fns
+            # slow: 9.5 after fast, 9.0 after itself; fast: 6.8 after slow, 6.0 after itself;
+            # with the guard, torch after each then; torch 10.0 after itself
+            per = {6: (9.5, 9.0, 6.8, 6.0, 10.0, 10.0),
+                   8: (9.5, 9.0, 10.05, 6.8, 6.0, 10.5, 10.0, 10.0)}  # fmt: skip
+            return [KernelTimes((us,)) for us in per[len(fns)]]
+
+    def launch(a, b, out, cfg):
+        out.copy_((a.float() @ b.float().T).half())
+
+    timer = FakeTimer()
+    b = torch.randn(N, K, dtype=torch.float16)
+    args = (timer, 2, b, ["slow", "fast"], launch, 1)
+    ranked, torch_us, n = tuning.rank_bucket(*args, after_itself=True)
+    assert ranked == [(6.0, "fast"), (9.0, "slow")] and torch_us == 10.0 and n == 2
+    assert timer.fns[0] is not timer.fns[2] and len(timer.fns) == 6
+    ranked, _, n = tuning.rank_bucket(*args, 0.01, after_itself=True)
+    assert ranked == [(9.0, "slow")] and n == 1  # torch +5% after fast
+    reference = timer.fns[-1]
+    assert timer.fns[2] is reference and timer.fns[5] is reference
+
+
 def test_the_guard_flag_is_a_percentage_and_the_table_says_it_was_used(monkeypatch):
     monkeypatch.setattr("sys.argv", ["tune", "--guard-reference", "1.5"])
     args = tuning.parse_tuner_args("test", iters=10)
@@ -567,7 +599,7 @@ def test_a_bucket_whose_every_config_the_guard_drops_stops_the_run_saying_so(mon
     monkeypatch.setattr(tuning, "BUCKETS", COARSE)
     seen = {}
 
-    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None):
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None, after_itself=False):
         seen["guard"] = guard
         return [], 10.0, 0
 
@@ -580,7 +612,7 @@ def test_a_bucket_whose_every_config_the_guard_drops_stops_the_run_saying_so(mon
 def _fake_ranking(monkeypatch, times):
     """rank_bucket replaced by fixed timings {m: {cfg: us}}; torch takes 10 us everywhere."""
 
-    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None):
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None, after_itself=False):
         ranked = sorted((us, cfg) for cfg, us in times[m].items() if cfg in cfgs)
         return ranked, 10.0, len(ranked)
 

@@ -98,9 +98,15 @@ def rank_bucket(
     launch: Launch,
     iters: int,
     guard: float | None = None,
+    after_itself: bool = False,
 ) -> tuple[list[tuple[float, object]], float, int]:
     """(median µs, config) of the correct configs at M = m, fastest first; torch's median µs;
     how many configs were ranked. Fresh random A for every call of this function.
+
+    Each round calls every candidate in turn, each right after the one before it; with
+    `after_itself` each is called twice in a row and timed on its second call, right after
+    itself as the runner times it (twice the calls): a candidate whose code differs much from
+    its neighbours' then no longer pays for refilling the SMs' instruction caches.
 
     With `guard` (a fraction, e.g. 0.01) each candidate is followed by a timed torch.matmul,
     and a candidate after which torch.matmul runs more than `guard` slower than right after
@@ -114,9 +120,10 @@ def rank_bucket(
     def reference():
         torch.matmul(a, b.T, out=out)
 
+    calls = 2 if after_itself else 1  # the candidate's calls in a row, the last one timed
     after = [] if guard is None else [reference]  # what follows each candidate in a round
-    step = 1 + len(after)
-    fns = [f for c in good for f in (lambda c=c: launch(a, b, out, c), *after)]
+    step = calls + len(after)
+    fns = [f for c in good for f in (*[lambda c=c: launch(a, b, out, c)] * calls, *after)]
     # torch.matmul twice in a row, its second call timed right after itself as the runner
     # times it: right after a candidate of much code it reads up to ~5% slower. Without the
     # guard the ranking does not depend on it.
@@ -126,13 +133,13 @@ def rank_bucket(
     ranked = []
     for i, cfg in enumerate(good):
         if guard is not None:
-            shift = times[step * i + 1].p50 / torch_us - 1
+            shift = times[step * i + calls].p50 / torch_us - 1
             # Every shift is printed, kept or not: a log then shows how near the guard each was.
             verdict = "dropped" if shift > guard else "kept"
             print(f"  {verdict} {cfg}: torch.matmul {shift:+.1%} right after it", flush=True)
             if shift > guard:
                 continue
-        ranked.append((times[step * i].p50, cfg))
+        ranked.append((times[step * i + calls - 1].p50, cfg))
     ranked.sort(key=lambda x: x[0])
     return ranked, torch_us, len(ranked)
 
@@ -145,6 +152,7 @@ def rank_bucket_over_ms(
     launch: Launch,
     iters: int,
     guard: float | None = None,
+    after_itself: bool = False,
 ) -> tuple[list[tuple[float, object]], int]:
     """(geomean speedup over torch across `ms`, config) of the configs correct (and within the
     `guard` of rank_bucket) at every m, best first, and how many those are. Each m gets fresh
@@ -152,7 +160,9 @@ def rank_bucket_over_ms(
     bucket's workloads."""
     ratios: dict = {}
     for m in ms:
-        ranked, torch_us, _ = rank_bucket(timer, m, b, cfgs, launch, iters, guard)
+        ranked, torch_us, _ = rank_bucket(
+            timer, m, b, cfgs, launch, iters, guard, after_itself=after_itself
+        )
         for us, cfg in ranked:
             ratios.setdefault(cfg, []).append(torch_us / us)
     scored = [(geomean(r), cfg) for cfg, r in ratios.items() if len(r) == len(ms)]

@@ -2,14 +2,16 @@
 
 Usage: python -m tuners.probe_cute_portable --ms 104 128 \\
            --config "tile_p=48 tile_q=64 warps_p=1 warps_q=4 stages=10" [--config ...] \\
-           [--table large|small] [--rounds 3] [--iters 40]
+           [--table large|small] [--rounds 3] [--iters 40] [--schedule after-itself]
 
 The tuner (tune_cute_portable) scores hundreds of configs a bucket once each; a probe times a
 handful against the row that serves each M now, in `--rounds` rounds (each round: fresh random
 A, every config checked against a float32 reference, then all of them and torch.matmul timed
-under the runner's protocol), and prints each config's ratio to torch.matmul averaged over the
-rounds, its change against the row and its spread: how the "probe" figures of
-docs/cute_gemm_portable_tables.md were measured. Nothing is written; a config that wins is put into
+under the runner's cold-L2 protocol), and prints each config's ratio to torch.matmul averaged
+over the rounds, its change against the row and its spread: how the "probe" figures of
+docs/cute_gemm_portable_tables.md were measured. A round calls the configs one after another;
+with --schedule after-itself each twice in a row, timed on the second call, as the runner
+times every callable right after itself. Nothing is written; a config that wins is put into
 portable.py by hand, with its figures in the line's comment.
 
 A config is the fields of portable.PortableConfig as key=value pairs; unnamed fields take the
@@ -138,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
                         "sm_90, sm_100; default) or TABLE (96 KB)")  # fmt: skip
     p.add_argument("--rounds", type=int, default=3, help="rounds of every config (default 3)")
     p.add_argument("--iters", type=int, default=40, help="timed calls a config a round")
+    p.add_argument("--schedule", choices=("interleaved", "after-itself"), default="interleaved",
+                   help="each round: every config called once in turn (default), or each "
+                        "twice in a row and timed on the second call, right after itself, as "
+                        "the runner times it (twice the calls)")  # fmt: skip
     args = p.parse_args(argv)
     if min(args.ms) < 1 or args.rounds < 1 or args.iters < 1:
         p.error("--ms, --rounds and --iters take positive numbers")
@@ -161,11 +167,13 @@ def main(argv: list[str] | None = None) -> int:
     for round_ in range(args.rounds):
         for m, cfgs in configs_by_m.items():
             ranked, torch_us, _ = rank_bucket(
-                timer, m, b, cfgs, cute_main.launch_config, args.iters
-            )
+                timer, m, b, cfgs, cute_main.launch_config, args.iters,
+                after_itself=args.schedule == "after-itself",
+            )  # fmt: skip
             for us, cfg in ranked:
                 ratios.setdefault((m, cfg), []).append(torch_us / us)
         print(f"round {round_ + 1} of {args.rounds} done", flush=True)
+    print(f"schedule: {args.schedule}")
     print(summary(args.ms, configs_by_m, ratios, args.rounds))
     return 0
 
