@@ -105,8 +105,8 @@ def rank_bucket(
 
     Each round calls every candidate in turn, each right after the one before it; with
     `after_itself` each is called twice in a row and timed on its second call, right after
-    itself as the runner times it (twice the calls): a candidate whose code differs much from
-    its neighbours' then no longer pays for refilling the SMs' instruction caches.
+    itself as the runner times it (twice the calls), so its figure no longer depends on which
+    candidate ran before it (the SMs' instruction caches keep the last kernel's code).
 
     With `guard` (a fraction, e.g. 0.01) each candidate is followed by a timed torch.matmul,
     and a candidate after which torch.matmul runs more than `guard` slower than right after
