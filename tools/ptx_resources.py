@@ -88,7 +88,7 @@ def resources(ptx_text: str, arch: str) -> dict:
                     "spill_bytes": int(spills.group(1)) + int(spills.group(2)) if spills else 0,
                     "code_bytes": code_bytes(cubin.read_bytes()),
                     "ptxas": Path(ptxas).name,
-                    "issue": sass_issue.of_cubin(cubin, arch),
+                    "issue": sass_issue.of_cubin(cubin, arch, ptxas),
                 }
             errors.append(f"{Path(ptxas).name}: {out.stderr.strip()[-200:]}")
     return {"error": "; ".join(errors) or "no ptxas found (Triton's wheel or PATH)"}

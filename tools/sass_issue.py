@@ -11,7 +11,8 @@ copies, address arithmetic and ldmatrix push its MMAs apart. A guide for what to
 time: it knows nothing of memory latency or of the other warps.
 
 Usage: python -m tools.sass_issue KERNEL.cubin [--arch sm_90a]   (prints one JSON line)
-Callers with PTX use tools.ptx_resources.resources, which adds these figures as "mma_loop".
+Callers with PTX use tools.ptx_resources.resources, which adds these figures as "issue",
+disassembled by the nvdisasm beside the ptxas that assembled them.
 """
 
 import argparse
@@ -29,6 +30,7 @@ _LINE = re.compile(r"^\s*/\*([0-9a-f]+)\*/\s+(.*?)\s*;\s*/\* (0x[0-9a-f]{16}) \*
 _HIGH = re.compile(r"^\s*/\* (0x[0-9a-f]{16}) \*/")
 _LABEL = re.compile(r"^(\.L_x_\d+):")
 _BRANCH = re.compile(r"\bBRA\b.*`\((\.L_x_\d+)\)")
+_MMA = re.compile(r"(^|\s)HMMA\.")
 
 
 class Instruction(NamedTuple):
@@ -36,15 +38,10 @@ class Instruction(NamedTuple):
     stall: int  # cycles before the warp's next instruction may issue
 
 
-def nvdisasm() -> str | None:
-    """nvdisasm beside a ptxas that tools.ptx_resources finds (Triton's wheel), or on PATH."""
-    from tools.ptx_resources import ptxas_candidates
-
-    for ptxas in ptxas_candidates():
-        beside = Path(ptxas).parent / "nvdisasm"
-        if beside.is_file():
-            return str(beside)
-    return shutil.which("nvdisasm")
+def nvdisasm(ptxas: str | None) -> str | None:
+    """The nvdisasm beside `ptxas` (Triton's wheel carries both), else one on PATH."""
+    beside = Path(ptxas).parent / "nvdisasm" if ptxas else None
+    return str(beside) if beside and beside.is_file() else shutil.which("nvdisasm")
 
 
 def parse(sass: str) -> tuple[list[Instruction], dict[str, int]]:
@@ -61,12 +58,8 @@ def parse(sass: str) -> tuple[list[Instruction], dict[str, int]]:
     return code, labels
 
 
-def _is_mma(ins: Instruction) -> bool:
-    return re.search(r"(^|\s)HMMA\.", ins.text) is not None
-
-
 def summary(body: list[Instruction]) -> dict:
-    mma = sum(map(_is_mma, body))
+    mma = sum(_MMA.search(ins.text) is not None for ins in body)
     cycles = sum(ins.stall for ins in body)
     return {
         "instructions": len(body),
@@ -95,12 +88,13 @@ def mma_loop(sass: str) -> dict | None:
     return max(loops, key=lambda s: s["mma"], default=None)
 
 
-def of_cubin(cubin: Path, arch: str) -> dict:
-    """{"mma_loop": summary or None, "kernel": summary of every instruction} of a cubin, or
-    {"error": ...} where its control words are not known or no nvdisasm is here."""
+def of_cubin(cubin: Path, arch: str, ptxas: str | None = None) -> dict:
+    """{"mma_loop": summary or None, "kernel": summary of every instruction} of a cubin (that
+    `ptxas` assembled, when known), or {"error": ...} where its control words are not known or
+    no nvdisasm is here."""
     if arch not in KNOWN_ARCHS:
         return {"error": f"control words of {arch} not read (only {', '.join(KNOWN_ARCHS)})"}
-    tool = nvdisasm()
+    tool = nvdisasm(ptxas)
     if tool is None:
         return {"error": "no nvdisasm found (Triton's wheel or PATH)"}
     out = subprocess.run([tool, "-hex", str(cubin)], capture_output=True, text=True)
@@ -117,7 +111,9 @@ def main() -> int:
     if not args.cubin.is_file():
         print(f"{args.cubin}: no such file", file=sys.stderr)
         return 2
-    result = of_cubin(args.cubin, args.arch)
+    from tools.ptx_resources import ptxas_candidates  # which imports this module
+
+    result = of_cubin(args.cubin, args.arch, next(iter(ptxas_candidates()), None))
     print(json.dumps(result))
     return 1 if "error" in result else 0
 

@@ -165,9 +165,9 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     split in one to four (rounded up to 16), weight tiles of 32 to 128 rows, on two to eight
     warps of at least 16 x 16 each; unsplit (D staged through shared memory or stored from the
     accumulators), split over 2 CTAs (4 up to M = 96), or with K sliced over two or four warps
-    a warp tile, in 64- or 128-deep stages. The mid band is latency-bound, so each of these
-    trades bytes read for warps in flight differently; which won where is in
-    docs/cute_gemm_portable_tables.md."""
+    a warp tile, in 64- or 128-deep stages. The mid band is held by shared memory and by
+    latency, so each of these trades bytes read for warps in flight differently; which won
+    where is in docs/cute_gemm_portable_tables.md."""
     out = []
     # 48-token tiles whatever the bucket: 64 x 48 led probes at 65-96 (four warps) and at
     # 193-240 (two; five cover 240 tokens in 240 CTAs, two an SM), 161-240 in TABLE's 96 KB
@@ -187,7 +187,7 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
                 for tile_k, warps_k in ((64, 2), (128, 2), (128, 4)):
                     out.append(PortableConfig(p, q, True, tile_k, stages, wp, wq, 1, warps_k))
     # 128-deep K tiles in 3-5 stages (about the rings of 64-deep ones in 6-10): 64 x 48 and
-    # 96 x 64 tiles took 65-96, 161-192 and 241-256 in them
+    # 96 x 64 tiles took 65-96, 161-208 and 241-256 in them
     for p, q, (wp, wq), stages, splits in itertools.product(
         (32, 48, 64, 96, 128), q_tiles, grids, (3, 4, 5), splits_offered
     ):
