@@ -234,15 +234,6 @@ def _swizzled(offset: int, bits: int, base: int, shift: int) -> int:
     return offset ^ ((offset & mask) >> shift)
 
 
-@pytest.mark.parametrize("passes, blocks", [(20, 7), (14, 7), (4, 3), (3, 7), (1, 1), (8, 8)])
-def test_spread_copies_start_each_pass_once_in_order_before_the_tiles_commit(passes, blocks):
-    """spread_loads: every copy pass of a K tile starts at one of its first `blocks` K blocks
-    (the commit follows the last of them), in order, none crowding more than its share."""
-    at = portable.spread_blocks(passes, blocks)
-    assert len(at) == passes and at == sorted(at) and at[0] == 0 and at[-1] < blocks
-    assert max(at.count(b) for b in set(at)) <= -(-passes // blocks)
-
-
 @pytest.mark.parametrize("tile_k", [32, 64, 128])
 def test_ldmatrix_reads_of_the_ring_are_free_of_bank_conflicts(tile_k):
     """ldmatrix reads one 16-byte piece from each of 8 consecutive rows of an atom; the 32

@@ -84,9 +84,15 @@ def config_text(cfg: PortableConfig) -> str:
     return " ".join(pairs)
 
 
+def row_for(table: list, m: int) -> PortableConfig:
+    """The config that serves M = m in `table` ((limit, config) rows, the last covering every
+    larger M)."""
+    return next((cfg for limit, cfg in table if m <= limit), table[-1][1])
+
+
 def plan(table: list, ms: list[int], configs: list[PortableConfig]) -> dict:
     """{m: [the row's config, then each probed config not equal to it]}."""
-    rows = {m: cute_main.row_of(table, m) for m in ms}
+    rows = {m: row_for(table, m) for m in ms}
     return {m: [row] + [c for c in configs if c != row] for m, row in rows.items()}
 
 

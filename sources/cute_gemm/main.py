@@ -145,14 +145,7 @@ def select_config(m: int, device_index: int | None = None):
     on the portable path, of its shared memory)."""
     path = path_of(device_index)
     table = TABLE if path == "hopper" else portable.table_for(shared_bytes_optin(device_index))
-    return row_of(table, m, _LIMITS[path])
-
-
-def row_of(table: list, m: int, limits: list | None = None):
-    """The config of the smallest bucket of `table` ((largest M, config) rows, the last covering
-    every larger M) that holds m; `limits`, the table's largest Ms, saves listing them a call."""
-    limits = [lim for lim, _ in table] if limits is None else limits
-    return table[min(bisect.bisect_left(limits, m), len(table) - 1)][1]
+    return table[min(bisect.bisect_left(_LIMITS[path], m), len(table) - 1)][1]
 
 
 def served_path(m: int) -> str:

@@ -74,12 +74,6 @@ COPY_ELEMENTS = 8  # fp16 elements in one 16-byte cp.async
 STAGE_PAD = 8  # fp16 elements after each line of D's tile staged in shared memory
 
 
-def spread_blocks(passes: int, blocks: int) -> list[int]:
-    """With spread_loads, the K block at which each of a K tile's `passes` copy passes starts:
-    in order, evenly over its first `blocks` K blocks."""
-    return [j * blocks // passes for j in range(passes)]
-
-
 @dataclass(frozen=True)
 class PortableConfig:
     tile_p: int  # rows of D (of X) per CTA
@@ -109,10 +103,6 @@ class PortableConfig:
     # lines that would first be written back (the preceding kernel's; the timing protocol's
     # fill). Faster at M <= 32 and some mid-M rows; level or slower elsewhere (the table)
     b_evict_first: bool = False
-    # A K tile's copies spread over its first K blocks (committed before the last), not all at
-    # its first: they then issue in the MMAs' gaps, not as a run of copies and 64-bit address
-    # adds the MMAs wait behind. Faster on the 96 x 64 rows, slower on 64-deep K tiles (tables)
-    spread_loads: bool = False
 
     @property
     def stages_d(self) -> bool:
@@ -189,7 +179,6 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.ring_bytes())
         # a persistent walk stores D staged (its own buffer); its tail loads the next tile
         and (not cfg.persistent or (cfg.stages_d and cfg.peel_tail))
-        and (not cfg.spread_loads or cfg.warps_k == 1)
     )
 
 
@@ -609,49 +598,12 @@ class PortableGemm:
             next_stage = read if kb + 1 < k_blocks else (base + k_tile + 1) % cfg.stages
             cute.copy(s2r_x, tXsX_r[None, None, next_kb, next_stage], tXrX[None, None, next_kb])
             cute.copy(s2r_y, tYsY_r[None, None, next_kb, next_stage], tYrY[None, None, next_kb])
-            if cutlass.const_expr(cfg.spread_loads and k_blocks > 2):
-                if load:
-                    slot = (base + k_tile + cfg.stages - 1) % cfg.stages
-                    for x_load, i in self._passes_at(loads, kb, k_blocks - 1):
-                        self._load_pass(x_load, load_k, slot, i)
-                if kb == k_blocks - 2:
-                    cute.arch.cp_async_commit_group()  # before the last block's wait, as below
-            elif kb == 0:
+            if kb == 0:
                 if load:
                     slot = (base + k_tile + cfg.stages - 1) % cfg.stages
                     self._load_stage(*loads, k_slice, load_k, slot)
                 cute.arch.cp_async_commit_group()  # empty near the end: keeps the count
             cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
-
-    def _passes_at(self, loads, kb: int, blocks: int) -> list:
-        """The copy passes (operand's loads, pass index) that K block kb of `blocks` starts,
-        X's then Y's spread evenly: pass j of n at block j * blocks // n."""
-        every = [(op, i) for op in loads for i in range(self._pass_count(op))]
-        return [
-            p for p, at in zip(every, spread_blocks(len(every), blocks), strict=True) if at == kb
-        ]
-
-    def _pass_count(self, loads) -> int:
-        if isinstance(loads, _HintedCopies):
-            return cute.size(loads.gB, mode=[0]) // self.cfg.copy_rows
-        return cute.size(loads[1], mode=[1])
-
-    @cute.jit
-    def _load_pass(self, loads, k_tile, slot, i: cutlass.Constexpr):
-        """Copy pass i (copy_rows rows) of one operand's K tile k_tile into stage `slot`."""
-        if cutlass.const_expr(not isinstance(loads, _HintedCopies)):
-            copy, src, dst, pred = loads
-            piece = None if pred is None else pred[None, i, None]
-            cute.copy(copy, src[None, i, None, k_tile], dst[None, i, None, slot], pred=piece)
-        else:
-            cfg = self.cfg
-            policy, gB, first, shared = loads
-            rows = cute.size(gB, mode=[0])
-            _cp_async_evict_first(
-                shared + (i * cfg.copy_rows + slot * rows) * cfg.tile_k * 2,
-                (first + cute.crd2idx((i * cfg.copy_rows, 0, k_tile), gB.layout)).toint(),
-                policy,
-            )
 
     @cute.jit
     def _load_stage(self, x_loads, y_loads, k_slice, k_tile, slot):
@@ -838,10 +790,10 @@ TABLE_LARGE_SHARED = [
     (96, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.795x (probe, 3 rounds at M = 96; 64-deep K tiles in 8 stages 0.775x)
     (128, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=10, warps_p=1, warps_q=4, splits=1, warps_k=1, staged_epilogue=True)),  # 0.759-0.780x (probe, 3 rounds at M = 104, 128; 48 x 32 0.688-0.728x)
     (160, PortableConfig(tile_p=64, tile_q=32, swap_ab=True, tile_k=64, stages=6, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True, b_evict_first=True)),  # 0.689-0.715x (probe, 2 rounds at M = 136, 160)
-    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, spread_loads=True)),  # 0.673-0.727x (probe, 3 rounds at M = 168, 176, 192; 96 x 48 on 2 x 3 warps 0.658-0.708x); spread_loads +1.4% / +0.4% at 168 / 176 (probe)
-    (208, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, spread_loads=True)),  # 0.700-0.701x (probe, 3 rounds at M = 200, 208; spread_loads as <= 192; the <= 240 row 0.688-0.691x; level with it at 216-240, where it moves torch.matmul after it 1.1-1.8%)
+    (192, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.673-0.727x (probe, 3 rounds at M = 168, 176, 192; 96 x 48 on 2 x 3 warps 0.658-0.708x)
+    (208, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.700-0.701x (probe, 3 rounds at M = 200, 208; the <= 240 row 0.688-0.691x; level with it at 216-240, where it moves torch.matmul after it 1.1-1.8%)
     (240, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.688-0.719x (probe, 3 rounds at M = 200-240; 48 x 128 0.628-0.661x)
-    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True, spread_loads=True)),  # 0.717-0.722x (probe, 3 rounds at M = 248, 256; 64-deep K tiles in 8 stages 0.696-0.703x); spread_loads +0.3% at 256 (probe)
+    (256, PortableConfig(tile_p=96, tile_q=64, swap_ab=True, tile_k=128, stages=4, warps_p=2, warps_q=2, splits=1, warps_k=1, staged_epilogue=True)),  # 0.717-0.722x (probe, 3 rounds at M = 248, 256; 64-deep K tiles in 8 stages 0.696-0.703x)
     (1024, PortableConfig(tile_p=128, tile_q=192, swap_ab=False, tile_k=64, stages=4, warps_p=2, warps_q=4, splits=1)),  # 0.574x
     (2176, PortableConfig(tile_p=96, tile_q=256, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.636x (probe, 4 rounds at M = 2053; 0.617x not persistent)
     (4096, PortableConfig(tile_p=224, tile_q=128, swap_ab=False, tile_k=64, stages=3, warps_p=2, warps_q=4, splits=1, warps_k=1, staged_epilogue=True, persistent=True)),  # 0.609x (probe, 4 rounds at M = 2379; 0.604x not persistent)
