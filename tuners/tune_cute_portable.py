@@ -174,25 +174,26 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
     q_tiles = sorted({32, 48} | {(-(-limit // n) + 15) // 16 * 16 for n in (1, 2, 3, 4)})
     grids = ((2, 1), (1, 2), (1, 4), (2, 2), (4, 1), (2, 3), (3, 2), (2, 4), (4, 2))
     splits_offered = (1, 2, 4) if limit <= 96 else (1, 2)
-    for p, q, (wp, wq), stages, splits in itertools.product(
-        (32, 48, 64, 96, 128), q_tiles, grids, (3, 4, 6, *DEEP_STAGES), splits_offered
+    tiles = [  # warp tiles of whole 16 x 16 blocks
+        (p, q, wp, wq)
+        for p, q, (wp, wq) in itertools.product((32, 48, 64, 96, 128), q_tiles, grids)
+        if p % (16 * wp) == 0 and q % (16 * wq) == 0
+    ]
+    for (p, q, wp, wq), stages, splits in itertools.product(
+        tiles, (3, 4, 6, *DEEP_STAGES), splits_offered
     ):
-        if p % (16 * wp) == 0 and q % (16 * wq) == 0:  # warp tiles of whole 16 x 16 blocks
-            out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
-            if splits == 1:  # D stored element by element: faster for some swap-AB tiles
-                out.append(PortableConfig(p, q, True, 64, stages, wp, wq, staged_epilogue=False))
-            if splits == 1 and wp * wq == 2:  # one K loop: faster for 48 x 32 at 96-128
-                out.append(PortableConfig(p, q, True, 64, stages, wp, wq, peel_tail=False))
-            if splits == 1:
-                for tile_k, warps_k in ((64, 2), (128, 2), (128, 4)):
-                    out.append(PortableConfig(p, q, True, tile_k, stages, wp, wq, 1, warps_k))
+        out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
+        if splits == 1:  # D stored element by element: faster for some swap-AB tiles
+            out.append(PortableConfig(p, q, True, 64, stages, wp, wq, staged_epilogue=False))
+        if splits == 1 and wp * wq == 2:  # one K loop: faster for 48 x 32 at 96-128
+            out.append(PortableConfig(p, q, True, 64, stages, wp, wq, peel_tail=False))
+        if splits == 1:
+            for tile_k, warps_k in ((64, 2), (128, 2), (128, 4)):
+                out.append(PortableConfig(p, q, True, tile_k, stages, wp, wq, 1, warps_k))
     # 128-deep K tiles in 3-5 stages (about the rings of 64-deep ones in 6-10): 64 x 48 and
     # 96 x 64 tiles took 65-96, 161-208 and 241-256 in them
-    for p, q, (wp, wq), stages, splits in itertools.product(
-        (32, 48, 64, 96, 128), q_tiles, grids, (3, 4, 5), splits_offered
-    ):
-        if p % (16 * wp) == 0 and q % (16 * wq) == 0:
-            out.append(PortableConfig(p, q, True, 128, stages, wp, wq, splits))
+    for (p, q, wp, wq), stages, splits in itertools.product(tiles, (3, 4, 5), splits_offered):
+        out.append(PortableConfig(p, q, True, 128, stages, wp, wq, splits))
     return out
 
 
