@@ -183,13 +183,14 @@ def _token_sized_tiles(limit: int) -> list[PortableConfig]:
         tiles, (3, 4, 6, *DEEP_STAGES), splits_offered
     ):
         out.append(PortableConfig(p, q, True, 64, stages, wp, wq, splits))
-        if splits == 1:  # D stored element by element: faster for some swap-AB tiles
-            out.append(PortableConfig(p, q, True, 64, stages, wp, wq, staged_epilogue=False))
-        if splits == 1 and wp * wq == 2:  # one K loop: faster for 48 x 32 at 96-128
+        if splits > 1:
+            continue
+        # D stored element by element: faster for some swap-AB tiles
+        out.append(PortableConfig(p, q, True, 64, stages, wp, wq, staged_epilogue=False))
+        if wp * wq == 2:  # one K loop: faster for 48 x 32 at 96-128
             out.append(PortableConfig(p, q, True, 64, stages, wp, wq, peel_tail=False))
-        if splits == 1:
-            for tile_k, warps_k in ((64, 2), (128, 2), (128, 4)):
-                out.append(PortableConfig(p, q, True, tile_k, stages, wp, wq, 1, warps_k))
+        for tile_k, warps_k in ((64, 2), (128, 2), (128, 4)):
+            out.append(PortableConfig(p, q, True, tile_k, stages, wp, wq, 1, warps_k))
     # 128-deep K tiles in 3-5 stages (about the rings of 64-deep ones in 6-10): 64 x 48 and
     # 96 x 64 tiles took 65-96, 161-208 and 241-256 in them
     for (p, q, wp, wq), stages, splits in itertools.product(tiles, (3, 4, 5), splits_offered):
