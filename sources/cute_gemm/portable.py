@@ -103,10 +103,6 @@ class PortableConfig:
     # lines that would first be written back (the preceding kernel's; the timing protocol's
     # fill). Faster at M <= 32 and some mid-M rows; level or slower elsewhere (the table)
     b_evict_first: bool = False
-    # Y (B's weight rows, straight tiles) from global memory into registers, y_ahead 32-deep K
-    # chunks ahead of the MMAs (0: through the ring, as X): 16 bytes of K a row and thread,
-    # B costing no shared memory; X's K order permuted to match (_direct_k_loop)
-    y_ahead: int = 0
 
     @property
     def stages_d(self) -> bool:
@@ -140,8 +136,7 @@ class PortableConfig:
         return self.slice_threads // (self.tile_k // COPY_ELEMENTS)
 
     def ring_bytes(self) -> int:
-        rows = self.tile_p if self.y_ahead else self.tile_p + self.tile_q
-        return rows * self.tile_k * 2 * self.stages
+        return (self.tile_p + self.tile_q) * self.tile_k * 2 * self.stages
 
     def shared_bytes(self) -> int:
         """Shared memory a CTA: the ring, and a persistent walk's buffer for D's tile."""
@@ -158,8 +153,7 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
     k_tiles = k // cfg.tile_k if cfg.tile_k else 0
     return (
         cfg.tile_p % (16 * cfg.warps_p) == 0
-        # y_ahead: Y's rows read 16 bytes a thread, not by ldmatrix: 8-row blocks suffice
-        and cfg.tile_q % ((8 if cfg.y_ahead else 16) * cfg.warps_q) == 0
+        and cfg.tile_q % (16 * cfg.warps_q) == 0
         and cfg.tile_k in (32, 64, 128)
         and k % cfg.tile_k == 0
         and 2 <= cfg.stages <= 12
@@ -169,7 +163,7 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         # the DSL's compile, and with it the process)
         and cfg.copy_rows % 8 == 0
         and cfg.tile_p % cfg.copy_rows == 0
-        and (cfg.y_ahead or cfg.tile_q % cfg.copy_rows == 0)
+        and cfg.tile_q % cfg.copy_rows == 0
         and cfg.splits >= 1
         and k_tiles % cfg.splits == 0
         and k_tiles // cfg.splits >= cfg.stages - 1
@@ -185,25 +179,6 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.ring_bytes())
         # a persistent walk stores D staged (its own buffer); its tail loads the next tile
         and (not cfg.persistent or (cfg.stages_d and cfg.peel_tail))
-        and (not cfg.y_ahead or _direct_valid(cfg, k))
-    )
-
-
-def _direct_valid(cfg: PortableConfig, k: int) -> bool:
-    """y_ahead's limits: straight tiles of one warp row, one CTA a tile, a queue of whole K
-    tiles of 32-deep chunks that divides K's chunks (the loop's unrolled body), whole passes
-    of X's 4-byte copies."""
-    per_tile = cfg.tile_k // 32
-    return (
-        not cfg.swap_ab
-        and cfg.warps_p == 1
-        and cfg.warps_k == 1
-        and not cfg.persistent
-        and cfg.group_p == 1
-        and cfg.y_ahead % per_tile == 0
-        and (k // 32 // cfg.splits) % cfg.y_ahead == 0
-        and cfg.threads % (cfg.tile_k // 2) == 0
-        and cfg.tile_p % (cfg.threads // (cfg.tile_k // 2)) == 0
     )
 
 
@@ -285,31 +260,6 @@ def _cp_async_evict_first(dst, src, policy, *, loc=None, ip=None) -> None:
     )
 
 
-@dsl_user_op
-def _cp_async_word(dst, dst_offset, src, src_offset, inside, row, *, loc=None, ip=None) -> None:
-    """cp.async.ca of 4 bytes from global src + src_offset to shared dst + dst_offset when
-    row < inside (the DSL's cp.async atom moves whole 16-byte pieces; y_ahead's X fill places
-    single words). The offsets and row are constants, written into the instruction so that
-    every copy of a fill addresses from the same two registers."""
-    llvm.inline_asm(
-        None,
-        [
-            cutlass.Int32(dst).ir_value(loc=loc, ip=ip),
-            cutlass.Int64(src).ir_value(loc=loc, ip=ip),
-            cutlass.Int32(inside).ir_value(loc=loc, ip=ip),
-        ],
-        "{\n.reg .pred p;\n"
-        f"setp.gt.s32 p, $2, {row};\n"
-        f"@p cp.async.ca.shared.global [$0+{dst_offset}], [$1+{src_offset}], 4;\n}}",
-        "r,l,r,~{memory}",
-        has_side_effects=True,
-        is_align_stack=False,
-        asm_dialect=llvm.AsmDialect.AD_ATT,
-        loc=loc,
-        ip=ip,
-    )
-
-
 class _HintedCopies(NamedTuple):
     """B's copies of one tile under an L2 policy, as _load_operand takes them (_tile_loads
     gives the other copies as (tiled copy, source K tiles, ring, row predicate or None))."""
@@ -364,13 +314,11 @@ class PortableGemm:
             cute.make_layout((cfg.warps_p, cfg.warps_q, cfg.warps_k)),
             # 16 columns a warp (two 8-wide atoms), so ldmatrix.x4 loads Y's fragment whole;
             # with sliced K, slice j takes every warps_k-th 16-deep K block from block j
-            # (y_ahead: 8 columns a warp, Y read 16 bytes a thread from global memory)
-            permutation_mnk=(16 * cfg.warps_p, (8 if cfg.y_ahead else 16) * cfg.warps_q,
-                             16 * cfg.warps_k),
-        )  # fmt: skip
-        smem_bytes = cute.size_in_bytes(cutlass.Float16, sX_layout)
-        if cutlass.const_expr(not cfg.y_ahead):
-            smem_bytes += cute.size_in_bytes(cutlass.Float16, sY_layout)
+            permutation_mnk=(16 * cfg.warps_p, 16 * cfg.warps_q, 16 * cfg.warps_k),
+        )
+        smem_bytes = cute.size_in_bytes(cutlass.Float16, sX_layout) + cute.size_in_bytes(
+            cutlass.Float16, sY_layout
+        )
         grid_p = (mD.shape[0] + cfg.tile_p - 1) // cfg.tile_p
         grid_q = (mD.shape[1] + cfg.tile_q - 1) // cfg.tile_q
         grid = (grid_p, grid_q, cfg.splits)
@@ -430,26 +378,6 @@ class PortableGemm:
             bp, bq = walk_order(bp + bq * grid_p, grid_p, grid_q, cfg.group_p, cutlass.min)
 
         smem = cutlass.utils.SmemAllocator()
-        if cutlass.const_expr(cfg.y_ahead):
-            sX = smem.allocate_tensor(cutlass.Float16, sX_layout, 16)
-            arrival = None
-            if cutlass.const_expr(cfg.splits > 1):
-                arrival = smem.allocate_tensor(cutlass.Int32, cute.make_layout(1), 16)
-            split_k = (mCount, mPart, arrival, split, grid_q)
-            self._direct(mX, mY, mD, sX, tiled_mma, bp, bq, tidx, split_k)
-        else:
-            self._through_ring(
-                mX, mY, mD, mCount, mPart, smem, sX_layout, sY_layout, tiled_copy, tiled_mma,
-                tidx, bp, bq, split, grid_p, grid_q,
-            )  # fmt: skip
-
-    @cute.jit
-    def _through_ring(
-        self, mX, mY, mD, mCount, mPart, smem, sX_layout, sY_layout, tiled_copy, tiled_mma,
-        tidx, bp, bq, split, grid_p, grid_q,
-    ):  # fmt: skip
-        """Both operands through the ring of shared-memory stages (every config but y_ahead)."""
-        cfg = self.cfg
         sX = smem.allocate_tensor(cutlass.Float16, sX_layout, 16)  # (tile_p, tile_k, stages)
         sY = smem.allocate_tensor(cutlass.Float16, sY_layout, 16)  # (tile_q, tile_k, stages)
         arrival = None  # split-K: the counter's value before this CTA's add
@@ -499,148 +427,6 @@ class PortableGemm:
             cute.arch.cp_async_wait_group(0)
             split_k = (mCount, mPart, arrival, split, grid_q)
             self._store_tile(acc, thr_mma, sX, staging, gD, mD, bp, bq, split_k, tidx, k_slice)
-
-    @cute.jit
-    def _direct(self, mX, mY, mD, sX, tiled_mma, bp, bq, tidx, split_k):
-        """y_ahead: X's (A's token rows) K tiles through the ring, in the K order of
-        _direct_k_loop, read by ldmatrix; Y's (B's weight rows) straight from global memory into
-        a queue of registers; D out as every other unsplit config's."""
-        cfg = self.cfg
-        if cutlass.const_expr(not self._rows_always_inside(mY.shape[0], cfg.tile_q)):
-            raise ValueError(f"{cfg}: y_ahead needs Y's rows a multiple of tile_q")
-        k = cute.size(mX, mode=[1])
-        k0 = split_k[3] * (k // cfg.splits)  # this CTA's share of K starts there
-        x_fill = self._x_fill(mX, sX, bp, tidx, k0)
-        for s in cutlass.range_constexpr(cfg.stages - 1):
-            self._fill_x(x_fill, s, s)
-            cute.arch.cp_async_commit_group()
-        gD = cute.local_tile(mD, (cfg.tile_p, cfg.tile_q), (bp, bq))
-        thr_mma = tiled_mma.get_slice(tidx)
-        acc = tiled_mma.make_fragment_C(thr_mma.partition_C(gD))
-        tCrX = tiled_mma.make_fragment_A(thr_mma.partition_A(sX)[None, None, None, 0])
-        ldmatrix = cute.make_copy_atom(warp.LdMatrix8x8x16bOp(False, 4), cutlass.Float16)
-        s2r_x = cute.make_tiled_copy_A(ldmatrix, tiled_mma).get_slice(tidx)
-        x_frags = (s2r_x, s2r_x.partition_S(sX), s2r_x.retile(tCrX))
-        self._direct_k_loop(mY, x_fill, x_frags, tCrX, acc, tiled_mma, bq, tidx, k, k0)
-        cute.arch.cp_async_wait_group(0)
-        self._store_tile(acc, thr_mma, sX, sX.iterator, gD, mD, bp, bq, split_k, tidx, 0)
-
-    def _x_fill(self, mX, sX, bp, tidx, k0):
-        """What _fill_x needs of this thread, computed once: its first word's global address,
-        the shared addresses of its first passes (until the swizzle's 8 rows repeat), and how
-        many of the tile's rows from its first lie inside X. Each thread copies the same word
-        of every row it takes, tile_k // 2 threads a row: word 4t + q of a 32-deep chunk (K =
-        8t + 2q) goes to the chunk's 16-byte piece q, word t (K = 8q + 2t), so that ldmatrix's
-        16-byte rows hold the K positions 2 words apart that _direct_k_loop pairs with Y's."""
-        cfg = self.cfg
-        words = cfg.tile_k // 2  # 4-byte words a row of a K tile
-        row = tidx // words
-        word = tidx % words
-        chunk, u = word // 16, word % 16
-        k_in_tile = chunk * 32 + (u % 4) * 8 + 2 * (u // 4)
-        rows_a_pass = cfg.threads // words
-        period = max(1, 8 // rows_a_pass)
-        first = sX.iterator.toint()
-        shared = [
-            first + 2 * cute.crd2idx((row + j * rows_a_pass, k_in_tile, 0), sX.layout)
-            for j in range(min(period, cfg.tile_p // rows_a_pass))
-        ]
-        k = cute.size(mX, mode=[1])
-        src = (mX.iterator + (bp * cfg.tile_p + row) * k + k0 + 2 * word).toint()
-        inside = mX.shape[0] - bp * cfg.tile_p - row
-        return src, shared, inside, k * 2
-
-    def _fill_x(self, x_fill, k_tile, slot):
-        """K tile k_tile of X's token rows into ring stage `slot`, 4 bytes a copy (the word
-        order of _x_fill's); rows past X's last are not loaded."""
-        cfg = self.cfg
-        src, shared, inside, row_bytes = x_fill
-        words = cfg.tile_k // 2
-        rows_a_pass = cfg.threads // words
-        period = len(shared)
-        stage_bytes = cfg.tile_p * cfg.tile_k * 2
-        at = src + k_tile * (cfg.tile_k * 2)
-        bases = [first + slot * stage_bytes for first in shared]
-        for j in range(cfg.tile_p // rows_a_pass):
-            _cp_async_word(
-                bases[j % period], (j // period) * 8 * cfg.tile_k * 2,
-                at, j * rows_a_pass * row_bytes, inside, j * rows_a_pass,
-            )  # fmt: skip
-
-    @cute.jit
-    def _direct_k_loop(self, mY, x_fill, x_frags, tCrX, acc, tiled_mma, bq, tidx, k, k0):
-        """acc = X @ Y.T for y_ahead, in 32-deep K chunks. A thread (lane 4g + t) loads 16 bytes
-        of each of its Y rows a chunk (K = 8t..8t + 7), where the MMA (16 x 8 x 16) wants the K
-        positions 2t, 2t + 1 (b0, b1) and 2t + 8, 2t + 9 (b2, b3) of a 16-deep block: chunk
-        c's block r takes the loaded words 2r, 2r + 1 of Y, and X's ring holds, by _x_fill's
-        order, the same K positions where ldmatrix puts a0..a7. Each product pairs the same K,
-        in another order inside the chunk (fp32 sums, within the float32 check's tolerance).
-        Y's queue holds y_ahead chunks: chunk c + y_ahead loads into chunk c's registers once
-        its MMAs are issued."""
-        cfg = self.cfg
-        s2r_x, tXsX_r, tXrX = x_frags
-        depth = cfg.y_ahead
-        per_tile = cfg.tile_k // 32  # chunks a K tile
-        chunks = k // cfg.splits // 32  # this CTA's, from k0 on
-        k_tiles = chunks // per_tile
-        k_blocks = cfg.tile_k // 16
-        mma_q = cfg.tile_q // (8 * cfg.warps_q)
-        warp_idx = tidx // 32
-        g = tidx % 32 // 4
-        t = tidx % 4
-        y_queue = cute.make_rmem_tensor(cute.make_layout((8, mma_q, depth)), cutlass.Float16)
-        # the MMA's B fragments over the queue: ((k pair, block half), block, r, slot)
-        y_frag = cute.make_tensor(
-            y_queue.iterator,
-            cute.make_layout(((2, 2), mma_q, 2, depth), stride=((1, 2), 8, 4, 8 * mma_q)),
-        )
-        y_first = (mY.iterator + (bq * cfg.tile_q + warp_idx * 8 + g) * k + k0 + 8 * t).toint()
-
-        acc.fill(0.0)
-        for d in cutlass.range_constexpr(depth):
-            self._load_y(y_queue, y_first, k * 2, d, d)
-        cute.arch.cp_async_wait_group(cfg.stages - 2)
-        cute.arch.sync_threads()
-        cute.copy(s2r_x, tXsX_r[None, None, 0, 0], tXrX[None, None, 0])
-        tiles_a_round = depth // per_tile
-        for it in cutlass.range(k_tiles // tiles_a_round):
-            for tt in cutlass.range_constexpr(tiles_a_round):
-                k_tile = it * tiles_a_round + tt
-                read = k_tile % cfg.stages
-                for kb in cutlass.range_constexpr(k_blocks):
-                    if cutlass.const_expr(kb == k_blocks - 1):
-                        cute.arch.cp_async_wait_group(cfg.stages - 2)
-                        cute.arch.sync_threads()
-                    next_kb = (kb + 1) % k_blocks
-                    next_stage = read if kb + 1 < k_blocks else (k_tile + 1) % cfg.stages
-                    cute.copy(
-                        s2r_x, tXsX_r[None, None, next_kb, next_stage], tXrX[None, None, next_kb]
-                    )
-                    if cutlass.const_expr(kb == 0):
-                        ahead = k_tile + cfg.stages - 1
-                        if ahead < k_tiles:
-                            self._fill_x(x_fill, ahead, ahead % cfg.stages)
-                        cute.arch.cp_async_commit_group()
-                    slot = tt * per_tile + kb // 2
-                    cute.gemm(
-                        tiled_mma, acc, tCrX[None, None, kb], y_frag[None, None, kb % 2, slot], acc
-                    )
-                    if cutlass.const_expr(kb % 2 == 1):
-                        # the last chunks load the last one again (never read): no branch
-                        upcoming = cutlass.min(it * depth + slot + depth, chunks - 1)
-                        self._load_y(y_queue, y_first, k * 2, upcoming, slot)
-
-    def _load_y(self, y_queue, y_first, row_bytes, chunk, slot):
-        """Chunk `chunk`'s 16 bytes of each of the thread's Y rows (block j's lies j * 8 *
-        warps_q rows past y_first's) into queue slot `slot`. Traced inline."""
-        cfg = self.cfg
-        at = y_first + chunk * 64
-        for j in range(cute.size(y_queue, mode=[1])):
-            src = cute.make_ptr(
-                cutlass.Float16, at + j * 8 * cfg.warps_q * row_bytes, cute.AddressSpace.gmem,
-                assumed_align=16,
-            )  # fmt: skip
-            cute.autovec_copy(cute.make_tensor(src, cute.make_layout(8)), y_queue[None, j, slot])
 
     @cute.jit
     def _walk(self, operands, copies, thr_mma, staging, mD, k_tiles, grid_p, grid_q, tidx):
