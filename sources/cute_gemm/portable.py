@@ -105,8 +105,6 @@ class PortableConfig:
     b_evict_first: bool = False
     # Diagnostic: the ring's copies and barriers alone, no ldmatrix and no MMA (D is wrong)
     stream_only: bool = False
-    # Diagnostic: ldmatrix and MMAs over the ring as it is, no copies (D is wrong)
-    compute_only: bool = False
 
     @property
     def stages_d(self) -> bool:
@@ -614,9 +612,7 @@ class PortableGemm:
     @cute.jit
     def _load_stage(self, x_loads, y_loads, k_slice, k_tile, slot):
         """Start K tile k_tile's copies of X and Y into ring stage `slot`."""
-        if cutlass.const_expr(self.cfg.compute_only):
-            pass
-        elif cutlass.const_expr(self.cfg.warps_k == 1):
+        if cutlass.const_expr(self.cfg.warps_k == 1):
             self._load_operand(x_loads, k_tile, slot)
             self._load_operand(y_loads, k_tile, slot)
         else:
