@@ -103,8 +103,6 @@ class PortableConfig:
     # lines that would first be written back (the preceding kernel's; the timing protocol's
     # fill). Faster at M <= 32 and some mid-M rows; level or slower elsewhere (the table)
     b_evict_first: bool = False
-    # Diagnostic: the ring's copies and barriers alone, no ldmatrix and no MMA (D is wrong)
-    stream_only: bool = False
 
     @property
     def stages_d(self) -> bool:
@@ -598,16 +596,14 @@ class PortableGemm:
             # persistent walk's next tile reads its first block again).
             next_kb = (kb + 1) % k_blocks
             next_stage = read if kb + 1 < k_blocks else (base + k_tile + 1) % cfg.stages
-            if cutlass.const_expr(not cfg.stream_only):
-                cute.copy(s2r_x, tXsX_r[None, None, next_kb, next_stage], tXrX[None, None, next_kb])
-                cute.copy(s2r_y, tYsY_r[None, None, next_kb, next_stage], tYrY[None, None, next_kb])
+            cute.copy(s2r_x, tXsX_r[None, None, next_kb, next_stage], tXrX[None, None, next_kb])
+            cute.copy(s2r_y, tYsY_r[None, None, next_kb, next_stage], tYrY[None, None, next_kb])
             if kb == 0:
                 if load:
                     slot = (base + k_tile + cfg.stages - 1) % cfg.stages
                     self._load_stage(*loads, k_slice, load_k, slot)
                 cute.arch.cp_async_commit_group()  # empty near the end: keeps the count
-            if cutlass.const_expr(not cfg.stream_only):
-                cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
+            cute.gemm(tiled_mma, acc, tCrX[None, None, kb], tCrY[None, None, kb], acc)
 
     @cute.jit
     def _load_stage(self, x_loads, y_loads, k_slice, k_tile, slot):
