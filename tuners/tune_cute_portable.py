@@ -55,7 +55,7 @@ DEEP_STAGES = (8, 10, 12)  # rings only the large limit holds for most tiles
 # 2379 in 224 x 128 tiles 11 x 24 = 264, two rounds of 132 SMs, 0.59x against 256 x 128's 0.54x).
 # Above 64 the buckets are 32 to 64 tokens wide: a token tile sized to the bucket's largest M
 # (one, two or three tiles of it) wastes little of its MMAs on the bucket's smallest.
-BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (64, [40, 64]), (80, [70, 72, 80]),
+BUCKETS = [(16, [1, 8, 16]), (32, [24, 32]), (48, [35, 40, 48]), (64, [56, 64]), (80, [70, 72, 80]),
            (96, [88, 96]), (128, [104, 120, 128]), (160, [136, 152, 160]), (192, [168, 184, 192]),
            (208, [200, 208]), (240, [216, 224, 240]), (256, [248, 256]), (1024, [972]),
            (2176, [2053]), (4096, [2379]), (1 << 62, [8192])]  # fmt: skip
@@ -89,10 +89,11 @@ def candidates(
     if 64 < limit <= 256:
         out = _token_sized_tiles(limit)
     elif limit <= 64:
-        q_tiles = [q for q in (16, 32, 64, 128, 256) if q >= min(limit, 128) // 2 and q <= limit]
+        sides = (16, 32, 48, 64, 128, 256)
+        q_tiles = [q for q in sides if q >= min(limit, 128) // 2 and q <= limit]
         # (rows of B, tile_k, stages, warps): 32 or 64 rows; or 128, whose tiles read A from
         # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
-        tiles = [(32, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((2, 1), (2, 2))]
+        tiles = [(32, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((2, 1), (2, 2), (1, 2))]
         tiles += [(64, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((4, 1), (2, 2))]
         # 48 rows (64 weight tiles) on one column of warps, 48-row warp tiles: split over 2
         # CTAs in 8 stages, on four warps they won <= 64, on two <= 32
@@ -111,8 +112,13 @@ def candidates(
             # split tiles keep one K loop: peeled, their tail's code slowed the torch.matmul
             # after them by 1-2.5% (H200 passes, docs/cute_gemm_portable_tables.md)
             out.append(PortableConfig(p, q, True, k, s, wp, wq, splits, peel_tail=splits == 1))
-            if splits == 1 and wp * wq <= 4:  # K sliced over two warps instead of split-K
-                out.append(PortableConfig(p, q, True, k, s, wp, wq, warps_k=2))
+            if splits == 1 and wp * wq <= 4:  # K sliced over two warps instead of split-K,
+                # peeled or in one K loop (32-row tiles so, in 10-12 stages, took every bucket
+                # up to 64 on the H200: docs/cute_gemm_portable_tables.md)
+                out += [
+                    PortableConfig(p, q, True, k, s, wp, wq, warps_k=2, peel_tail=peel)
+                    for peel in (True, False)
+                ]
     if limit > 256:
         # Up to 128 x 256 tiles (8 warps of 64 x 64): each element of A and B read from L2
         # 1/128 + 1/256 times per output column/row, where 128 x 64 tiles read it 3/128.
