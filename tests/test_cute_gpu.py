@@ -253,16 +253,19 @@ def test_portable_split_k_planned_calls_on_two_streams_keep_their_own_workspace(
     """run()'s fast path with a split-K config, interleaved on two streams: each stream's plan
     holds its own counters (two calls in flight never count each other's CTAs), both results
     are right, and every counter is back to zero. The portable path is forced for this device
-    whatever it serves by default."""
+    whatever it serves by default, with TABLE (a GPU of 99 KB a CTA), whose M = 64 row splits K
+    where TABLE_LARGE_SHARED's slices it over warps instead."""
     from cute_gemm import main
 
     device = torch.cuda.current_device()
-    forced = dataclasses.replace(main.device_choice(device), path="portable", why="the test")
+    forced = dataclasses.replace(
+        main.device_choice(device), path="portable", why="the test", shared_optin=99 * 1024
+    )
     monkeypatch.setitem(main._devices, device, forced)
     monkeypatch.setattr(main, "_plans", {})
     monkeypatch.setattr(main, "_plan_workspaces", {})
     m = 64
-    assert main.select_config(m, device).splits > 1, "the bucket of M = 64 no longer splits K"
+    assert main.select_config(m, device).splits > 1, "TABLE's bucket of M = 64 no longer splits K"
     streams = [torch.cuda.Stream(), torch.cuda.Stream()]
     inputs = [torch.randn(m, K, dtype=torch.float16, device="cuda") for _ in streams]
     outputs = [torch.empty(m, N, dtype=torch.float16, device="cuda") for _ in streams]

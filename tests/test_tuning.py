@@ -901,10 +901,12 @@ def test_portable_cute_tuner_tunes_the_buckets_both_tables_have():
         lower = limit
 
 
-def test_portable_cute_tuner_offers_the_split_rows_in_the_buckets_that_share_their_tiles():
-    """Each split row up to M = 64 is among the candidates of a bucket whose token tiles include
-    its own, so a retune can find it again rather than only keep it: in one K loop (the rows'
-    form), on its warp grid, at its depth, with and without evict-first B."""
+def test_portable_cute_tuner_offers_split_k_in_one_loop_and_sliced_k_in_both_forms():
+    """Up to M = 64 every split-K candidate keeps one K loop (peeled, the split rows' tail code
+    slowed the torch.matmul after them by 1-2.5%), and every sliced-K candidate comes both
+    peeled and in one K loop (the sliced rows take either). Each row up to 48 is also among the
+    candidates of the next bucket, whose token tiles include its own, so a retune of either
+    bucket can find it."""
     from cute_gemm import portable
 
     from tuners import tune_cute_portable as tuner
@@ -912,11 +914,14 @@ def test_portable_cute_tuner_offers_the_split_rows_in_the_buckets_that_share_the
     for table, large in ((portable.TABLE, False), (portable.TABLE_LARGE_SHARED, True)):
         rows = dict(table)
         assert rows[16] in tuner.candidates(32, large_shared=large)
-        assert rows[32] in tuner.candidates(64, large_shared=large)
-        for limit in (16, 32, 64):
-            assert rows[limit].splits > 1 and not rows[limit].peel_tail, limit
-            split = [c for c in tuner.candidates(limit, large_shared=large) if c.splits > 1]
+        assert rows[32] in tuner.candidates(48, large_shared=large)
+        assert rows[48] in tuner.candidates(64, large_shared=large)
+        for limit in (16, 32, 48, 64):
+            offered = tuner.candidates(limit, large_shared=large)
+            split = [c for c in offered if c.splits > 1]
             assert split and not any(c.peel_tail for c in split), limit
+            sliced = {c for c in offered if c.warps_k > 1}
+            assert sliced and {replace(c, peel_tail=not c.peel_tail) for c in sliced} <= sliced
 
 
 def test_portable_cute_tuner_offers_every_swap_ab_row_without_being_told(monkeypatch):
@@ -1207,9 +1212,10 @@ def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96(
 
 def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_where_it_won():
     """Persistent walks of straight tiles above M = 256 with --large-shared only (their buffer
-    for D does not fit 96 KB); tiles of one K loop (peel_tail off): every split tile up to
-    M = 64 (as the split rows run), and above 64 the unsplit two-warp swap-AB tiles only, where
-    the 48 x 32 rows at 96-128 took it (and the bucket's row)."""
+    for D does not fit 96 KB); tiles of one K loop (peel_tail off): every split tile and every
+    sliced one up to M = 64 (as the split rows and two of the sliced rows run), and above 64
+    the unsplit two-warp swap-AB tiles only, where the 48 x 32 rows at 96-128 took it (and the
+    bucket's row)."""
     from cute_gemm import portable
 
     from tuners import tune_cute_portable as tuner
@@ -1224,7 +1230,7 @@ def test_portable_cute_tuner_offers_persistent_walks_above_256_and_one_k_loop_wh
         one_loop = [c for c in large if not c.peel_tail and c != current]
         assert bool(one_loop) == (limit <= 256), limit
         if limit <= 64:
-            assert all(c.swap_ab and c.splits > 1 for c in one_loop), limit
+            assert all(c.swap_ab and (c.splits > 1 or c.warps_k > 1) for c in one_loop), limit
         else:
             assert all(c.swap_ab and c.splits == 1 and c.threads == 64 for c in one_loop)
 
