@@ -1019,6 +1019,21 @@ def test_portable_cute_tuner_offers_96_and_192_wide_tiles_and_can_offer_only_the
                    for c in some if c != current), limit  # fmt: skip
 
 
+def test_portable_cute_tuner_sides_filter_holds_up_to_m_64():
+    """--sides filters the buckets up to 64 too (the token tiles they offer are not mistaken
+    for it): only tiles with a side among those given, plus the bucket's row."""
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    for limit in (16, 32, 48, 64):
+        everything = tuner.candidates(limit, large_shared=True)
+        some = tuner.candidates(limit, large_shared=True, sides=(64,))
+        current = dict(portable.TABLE_LARGE_SHARED)[limit]
+        assert set(some) <= set(everything) and current in some and len(some) < len(everything)
+        assert all(64 in (c.tile_p, c.tile_q) for c in some if c != current), limit
+
+
 def test_portable_cute_tuner_offers_six_warp_grids_and_224_token_tiles():
     """Swap-AB buckets offer six- and eight-warp grids (96 x 48 on six warps won 136-192 on
     the H200); --warp-grids offers only those (beside the bucket's row); 2379's bucket offers

@@ -89,8 +89,8 @@ def candidates(
     if 64 < limit <= 256:
         out = _token_sized_tiles(limit)
     elif limit <= 64:
-        sides = (16, 32, 48, 64, 128, 256)
-        q_tiles = [q for q in sides if q >= min(limit, 128) // 2 and q <= limit]
+        token_tiles = (16, 32, 48, 64, 128, 256)
+        q_tiles = [q for q in token_tiles if q >= min(limit, 128) // 2 and q <= limit]
         # (rows of B, tile_k, stages, warps): 32 or 64 rows; or 128, whose tiles read A from
         # L2 half or a quarter as often, in rings of 32-deep stages to fit beside wide Q tiles.
         tiles = [(32, 64, s, w) for s in (4, 6, *DEEP_STAGES) for w in ((2, 1), (2, 2), (1, 2))]
