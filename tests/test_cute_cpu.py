@@ -1,5 +1,6 @@
 """The CuTe DSL solution without a GPU: every config of its table compiles for sm_90a to PTX that
-really uses Hopper's TMA (cp.async.bulk.tensor), WGMMA and setmaxnreg; bad input is refused."""
+really uses Hopper's TMA (cp.async.bulk.tensor), WGMMA and setmaxnreg (a row naming the portable
+kernel: mma.sync, ldmatrix and cp.async, no WGMMA); bad input is refused."""
 
 import re
 from dataclasses import replace
@@ -7,6 +8,7 @@ from dataclasses import replace
 import pytest
 import torch
 from cute_gemm import main as cute_main  # conftest.py has set CUTE_DSL_ARCH without a GPU
+from cute_gemm import portable
 from cute_gemm.kernel import CuteConfig, is_valid
 from helpers import run_repo_module
 
@@ -34,6 +36,9 @@ def ptx_by_config(tmp_path_factory):
 def test_config_compiles_to_tma_wgmma_ptx(ptx_by_config, index):
     cfg = CONFIGS[index]
     text = ptx_by_config[index]
+    if isinstance(cfg, portable.PortableConfig):
+        _assert_mma_sync_kernel(cfg, text)
+        return
     shapes = set(re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k16\.f32\.f16\.f16", text))
     assert shapes == {str(cfg.tile_s)}, f"WGMMA shapes {shapes}, expected n = {cfg.tile_s}"
     assert "cp.async.bulk.tensor.2d.shared::cta.global" in text, "no TMA load"
@@ -49,6 +54,16 @@ def test_config_compiles_to_tma_wgmma_ptx(ptx_by_config, index):
         assert "multicast::cluster" in text, "Y tiles not multicast across the cluster"
     if cfg.stream_k:
         _assert_stream_k_hand_over(text)
+
+
+def _assert_mma_sync_kernel(cfg, text: str) -> None:
+    """A Hopper-table row naming the portable kernel: warp-level MMAs fed by cp.async and
+    ldmatrix, nothing of the Hopper kernel's."""
+    for family in ("mma.sync.aligned.m16n8k16", "ldmatrix", "cp.async.cg"):
+        assert family in text, f"{family} missing from {cfg}"
+    assert "wgmma" not in text and "cp.async.bulk.tensor" not in text
+    if cfg.b_evict_first:
+        assert "createpolicy.fractional.L2::evict_first" in text, "B's loads without evict-first"
 
 
 def _assert_stream_k_hand_over(text: str) -> None:
@@ -194,7 +209,9 @@ def test_a_ring_deeper_than_shared_memory_is_refused_before_compiling():
 def test_table_configs_are_valid_and_cover_every_m():
     limits = [limit for limit, _ in TABLE]
     assert limits == sorted(limits) and limits[-1] >= 1 << 40
-    assert all(is_valid(cfg, 2048) for _, cfg in TABLE)
+    for _, cfg in TABLE:
+        valid = portable.is_valid if isinstance(cfg, portable.PortableConfig) else is_valid
+        assert valid(cfg, 2048), cfg
     for m in [1, 3, 16, 17, 100, 256, 257, 972, 4097, 10**6]:
         assert cute_main.select_config(m) in {cfg for _, cfg in TABLE}
 

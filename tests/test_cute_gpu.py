@@ -33,6 +33,8 @@ def test_matches_float32_reference(run, B, m):
 
 
 def _token_tile(cfg) -> int:
+    if isinstance(cfg, portable.PortableConfig):  # a Hopper-table row naming the portable kernel
+        return cfg.tile_q if cfg.swap_ab else cfg.tile_p
     return cfg.tile_s if cfg.swap_ab else cfg.loaded_rows
 
 

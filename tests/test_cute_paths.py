@@ -387,16 +387,18 @@ def test_a_hopper_config_that_fails_to_build_moves_the_device_to_the_portable_pa
 
     monkeypatch.setattr(solution, "compiled_kernel", compiled_kernel)
     assert solution.path_of(device) == "hopper"
-    hopper_cfg = solution.select_config(16, device)
+    m = 100  # a bucket of the Hopper table that the WGMMA kernel serves
+    hopper_cfg = solution.select_config(m, device)
+    assert not isinstance(hopper_cfg, portable.PortableConfig)
     reason = r"cuda:7: the Hopper path failed to build \(AttributeError: module 'cutlass.cute'"
     with pytest.warns(RuntimeWarning, match=reason + r".*using the portable path"):
-        cfg = solution._built_config(16, device)
+        cfg = solution._built_config(m, device)
     assert isinstance(cfg, portable.PortableConfig)
     assert solution.path_of(device) == "portable"
     assert solution.device_choice(device).why.startswith("the Hopper path failed to build")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no second warning, no second Hopper attempt
-        assert solution._built_config(16, device) == cfg
+        assert solution._built_config(m, device) == cfg
     assert tried == [hopper_cfg, cfg, cfg]
 
 

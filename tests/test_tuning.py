@@ -229,7 +229,34 @@ def test_triton_pair_candidates_are_one_wave_of_the_narrowest_widths():
     assert not any(isinstance(c, PairConfig) for c in tune_triton.candidates(16))
 
 
-def test_cute_l2_hint_pass_offers_the_table_config_with_each_policy():
+# The Hopper kernel's configs its refinements vary at small M: the WGMMA swap-AB rows a bucket
+# had before the tuner gave it the portable kernel's (mma.sync) row.
+HOPPER_SMALL_M_ROWS = {
+    16: CuteConfig(64, 16, swap_ab=True, tile_k=128, l2_hint="b_first"),
+    32: CuteConfig(64, 32, swap_ab=True, tile_k=128, stages=8, l2_hint="b_first_a_last"),
+}
+
+
+@pytest.fixture
+def hopper_rows(monkeypatch):
+    """select_config as the Hopper refinements would see a table of CuteConfig rows only: a
+    bucket whose row names the portable kernel gets a WGMMA row of its size instead, so that
+    the tests still check each pass at small M whatever the tuner last picked there."""
+    from cute_gemm import main as cute_main
+    from cute_gemm import portable
+
+    table_config = cute_main.select_config
+
+    def select(m, device_index=None):
+        cfg = table_config(m, device_index)
+        if isinstance(cfg, portable.PortableConfig):
+            return next(row for limit, row in HOPPER_SMALL_M_ROWS.items() if m <= limit)
+        return cfg
+
+    monkeypatch.setattr(cute_main, "select_config", select)
+
+
+def test_cute_l2_hint_pass_offers_the_table_config_with_each_policy(hopper_rows):
     from cute_gemm import main as cute_main
     from cute_gemm.kernel import L2_HINTS
 
@@ -240,7 +267,9 @@ def test_cute_l2_hint_pass_offers_the_table_config_with_each_policy():
         assert [c.l2_hint for c in cfgs] == ["", *L2_HINTS]
 
 
-def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings(monkeypatch):
+def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings(
+    hopper_rows, monkeypatch
+):
     from cute_gemm import main as cute_main
     from cute_gemm.kernel import CuteConfig
 
@@ -289,7 +318,9 @@ def test_cute_epilogue_pass_offers_only_epilogues_that_free_a_ring_stage(monkeyp
     assert tune_cute.with_smaller_epilogues(200) == [shallow]
 
 
-def test_cute_mma_batch_pass_offers_the_table_config_with_two_and_three_in_flight(monkeypatch):
+def test_cute_mma_batch_pass_offers_the_table_config_with_two_and_three_in_flight(
+    hopper_rows, monkeypatch
+):
     from cute_gemm import main as cute_main
 
     for m in (1, 136, 2379):
@@ -304,7 +335,7 @@ def test_cute_mma_batch_pass_offers_the_table_config_with_two_and_three_in_fligh
     assert [c.mma_batches for c in tune_cute.with_more_mma_batches(136)] == [1, 2]
 
 
-def test_cute_stream_k_pass_offers_the_table_config_against_valid_walks():
+def test_cute_stream_k_pass_offers_the_table_config_against_valid_walks(hopper_rows):
     from cute_gemm import main as cute_main
 
     for m in (1, 64, 136, 200, 972, 2379):
@@ -322,7 +353,7 @@ def test_cute_stream_k_pass_offers_the_table_config_against_valid_walks():
     }
 
 
-def test_cute_odd_width_pass_offers_the_table_config_against_odd_widths_in_one_wave():
+def test_cute_odd_width_pass_offers_the_table_config_against_odd_widths_in_one_wave(hopper_rows):
     from cute_gemm import main as cute_main
 
     for m in (1, 40, 136, 256, 972):
@@ -342,6 +373,7 @@ def test_cute_odd_width_pass_offers_the_table_config_against_odd_widths_in_one_w
 
 
 def test_cute_whole_epilogue_pass_offers_the_table_config_with_its_epilogue_staged_both_ways(
+    hopper_rows,
     monkeypatch,
 ):
     from cute_gemm import main as cute_main
@@ -400,7 +432,7 @@ def test_cute_partial_tile_pass_offers_straight_tiles_owning_fewer_tokens(monkey
         assert tune_cute.ctas(c, m) == tune_cute.ctas(straight, m)
 
 
-def test_cute_split_k_pass_offers_one_token_tile_split_over_a_cluster_in_one_wave():
+def test_cute_split_k_pass_offers_one_token_tile_split_over_a_cluster_in_one_wave(hopper_rows):
     from cute_gemm import main as cute_main
 
     for m in (1, 16, 136, 256):
@@ -412,6 +444,60 @@ def test_cute_split_k_pass_offers_one_token_tile_split_over_a_cluster_in_one_wav
             assert c.splits > 1 and c.l2_hint == cfgs[0].l2_hint
             assert is_valid(c, 2048) and tune_cute.ctas(c, m) <= tune_cute.SMS
     assert tune_cute.with_split_k(972) == [cute_main.select_config(972)]
+
+
+def test_cute_mma_sync_pass_offers_the_portable_rows_near_m_up_to_64():
+    from cute_gemm import main as cute_main
+    from cute_gemm import portable
+
+    rows = [cfg for _, cfg in portable.TABLE_LARGE_SHARED]
+    for m in (1, 8, 16, 24, 40, 64):
+        cfgs = tune_cute.with_mma_sync(m)
+        assert cfgs[0] == cute_main.select_config(m) and len(set(cfgs)) == len(cfgs), m
+        offered = cfgs[1:] if cfgs[0] not in rows else cfgs
+        assert offered and all(c in rows and portable.is_valid(c, K) for c in offered), m
+    # M <= 16 gets the <= 16 row (32 x 16, K sliced over two warps) and its neighbour's, whether
+    # or not the table already serves it.
+    sliced = {(c.tile_p, c.tile_q) for c in tune_cute.with_mma_sync(1) if c in rows}
+    assert sliced == {(32, 16), (32, 32)}
+    for m in (65, 136, 2379):
+        assert tune_cute.with_mma_sync(m) == [cute_main.select_config(m)]
+
+
+def test_cute_hopper_refinements_leave_a_row_of_the_portable_kernel_alone(monkeypatch):
+    """A bucket whose row names the portable kernel has nothing for the passes that vary the
+    Hopper kernel's fields: its row is the only candidate."""
+    from cute_gemm import main as cute_main
+    from cute_gemm import portable
+
+    row = portable.TABLE_LARGE_SHARED[0][1]
+    monkeypatch.setattr(cute_main, "select_config", lambda m, device_index=None: row)
+    passes = [r.candidates for name, r in tune_cute.REFINEMENTS.items() if name != "mma_sync"]
+    assert len(passes) == len(tune_cute.REFINEMENTS) - 1
+    for candidates in passes:
+        assert candidates(16) == [row] or candidates is tune_cute.with_neighbours, candidates
+    assert tune_cute.with_neighbours(16)[0] == row
+    assert all(tune_cute.valid(c) for c in tune_cute.with_neighbours(16))
+
+
+def test_a_table_with_a_portable_row_renders_and_reads_back():
+    from cute_gemm import portable
+
+    best = dict(cute_tuned.TABLE)
+    best[16] = portable.TABLE_LARGE_SHARED[0][1]
+    text = render_table(
+        "tuners/tune_cute.py", tune_cute.TABLE_IMPORTS, best, "NVIDIA H200", "2026-12-03", {}
+    )
+    namespace = {}
+    exec(compile(text.replace("from .", "from cute_gemm."), "tuned.py", "exec"), namespace)
+    assert dict(namespace["TABLE"]) == best
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--diff", "--stdin-filename", "tuned.py", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_cute_candidates_include_one_tile_over_the_tokens():

@@ -1,4 +1,4 @@
-"""Compile every config of the CuTe DSL solution's table for sm_90a and keep its PTX.
+"""Compile every config of the CuTe DSL solution's Hopper table for sm_90a and keep its PTX.
 
 Usage: python -m tools.compile_cute DUMP_DIR
 Writes DUMP_DIR/<index>/*.ptx for the index-th of the table's distinct configs (in the order of
@@ -25,11 +25,12 @@ def distinct_configs(table) -> list:
 
 
 def ptx_summary(folder: Path) -> str:
-    """The Hopper instructions a config's PTX uses, counted."""
+    """The Hopper instructions a config's PTX uses, counted (and the warp-level MMAs of a row
+    naming the portable kernel)."""
     text = "".join(f.read_text() for f in sorted(folder.glob("*.ptx")))
     shapes = sorted(set(re.findall(r"wgmma\.mma_async\.sync\.aligned\.(m64n\d+k16)", text)))
     return (
-        f"wgmma {','.join(shapes) or 'NONE'}; "
+        f"wgmma {','.join(shapes) or 'NONE'}; mma.sync {text.count('mma.sync.aligned')}; "
         f"TMA loads {text.count('cp.async.bulk.tensor.2d.shared::cta.global')}, "
         f"TMA stores {text.count('cp.async.bulk.tensor.2d.global.shared::cta')}, "
         f"setmaxnreg {text.count('setmaxnreg')}, mbarrier ops {text.count('mbarrier.')}, "

@@ -30,20 +30,25 @@ second look at a pick one tuning run made within its noise); with --token-halves
 256 that config against swap-AB tiles of half the tokens owning 48-64 rows of B (the table's
 stayed first in all 16 buckets on the H200: docs/cute_gemm.md); with --cluster-walks, above M = 256
 that config against persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA
-multicast; with --epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory.
+multicast; with --epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory;
+with --mma-sync, up to M = 64 that config against the portable kernel's mma.sync rows (a table
+row may name either kernel's config: main.compiled_kernel builds each).
 
 Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune cute ...`):
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
          | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
-         | --epilogue-buffers | --pingpong | --token-halves]
+         | --epilogue-buffers | --pingpong | --token-halves | --mma-sync]
         [--dry-run]
 then `fibgemm pack` (the table is written as `ruff format` leaves it).
 """
 
+import bisect
+import functools
 import itertools
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from fibgemm import REPO_ROOT, K, N
@@ -58,6 +63,7 @@ from tuners.common import (
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
+from cute_gemm import portable  # noqa: E402
 from cute_gemm.kernel import (  # noqa: E402
     EPI_STAGES,
     L2_HINTS,
@@ -70,7 +76,10 @@ from cute_gemm.kernel import (  # noqa: E402
 SMS = device_sms()  # one wave of tiles
 RING_BUDGET = 160 * 1024  # shared memory for the ring, leaving room for the epilogue tile
 TUNED_PATH = REPO_ROOT / "sources" / "cute_gemm" / "tuned.py"
-TABLE_IMPORTS = "from .kernel import CuteConfig  # noqa: F401"
+TABLE_IMPORTS = (
+    "from .kernel import CuteConfig  # noqa: F401\n"
+    "from .portable import PortableConfig  # noqa: F401"
+)
 
 
 # Overlapping swap-AB tiles at M <= 64: 64 rows of B every 48, 32 or 24 rows, so 64, 95 or 127
@@ -162,6 +171,26 @@ def straight_one_wave(m: int) -> list[CuteConfig]:
     return out
 
 
+def valid(cfg) -> bool:
+    """is_valid of the kernel the config names (a table row may name either)."""
+    if isinstance(cfg, portable.PortableConfig):
+        return portable.is_valid(cfg, K)
+    return is_valid(cfg, K)
+
+
+def hopper_rows_only(variants: Callable[[int], list]) -> Callable[[int], list]:
+    """A refinement that varies the Hopper kernel's fields, offered where the table's row for
+    M is a CuteConfig; a row naming the portable kernel is its bucket's only candidate."""
+
+    @functools.wraps(variants)
+    def offered(m: int) -> list:
+        cfg = cute_main.select_config(m)
+        return variants(m) if isinstance(cfg, CuteConfig) else [cfg]
+
+    return offered
+
+
+@hopper_rows_only
 def with_l2_hints(m: int) -> list[CuteConfig]:
     """The current table's config for M = m, with the DSL's default policy and with each of
     L2_HINTS (--l2-hints)."""
@@ -169,6 +198,7 @@ def with_l2_hints(m: int) -> list[CuteConfig]:
     return [cfg] + [replace(cfg, l2_hint=hint) for hint in L2_HINTS]
 
 
+@hopper_rows_only
 def with_shallower_rings(m: int) -> list[CuteConfig]:
     """The current table's config for M = m, and the same with a ring 1 to 4 stages shallower,
     4 stages at least (--ring-depths)."""
@@ -182,6 +212,7 @@ def with_shallower_rings(m: int) -> list[CuteConfig]:
 X_ROWS = (56, 48, 40, 32)
 
 
+@hopper_rows_only
 def with_partial_x_tiles(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and, for a 64-row tile, the same tile owning only
     some of its rows, tiles stepping by the rows they own (--x-rows): X_ROWS of B's for a
@@ -203,6 +234,7 @@ def with_partial_x_tiles(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in partial if is_valid(c, K)]
 
 
+@hopper_rows_only
 def with_split_k(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and swap-AB 64-row tiles covering the tokens in one
     tile (tile_s = M rounded up to 16, up to 256) split over 2 or 4 CTAs along K, 64 or 128
@@ -221,6 +253,7 @@ def with_split_k(m: int) -> list[CuteConfig]:
     return out
 
 
+@hopper_rows_only
 def with_smaller_epilogues(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and, where its ring is as deep as fits, the same
     with narrower (16-column) or fewer (one) epilogue sub-tiles that free room for one ring
@@ -244,6 +277,7 @@ def _ring_that_fits(variant: CuteConfig) -> CuteConfig:
     return variant if is_valid(variant, K) else replace(variant, stages=0)
 
 
+@hopper_rows_only
 def with_more_epilogue_buffers(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and the same with 1 to 8 epilogue sub-tiles in
     shared memory (--epilogue-buffers), staged a sub-tile at a time, where the tile has more
@@ -267,6 +301,7 @@ def with_more_epilogue_buffers(m: int) -> list[CuteConfig]:
     return out
 
 
+@hopper_rows_only
 def with_more_mma_batches(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and the same with 2 and 3 ring stages' WGMMA
     batches left in flight instead of 1 (--mma-batches): with one, the tensor cores idle
@@ -278,6 +313,7 @@ def with_more_mma_batches(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in deeper if is_valid(c, K)]
 
 
+@hopper_rows_only
 def with_stream_k(m: int) -> list[CuteConfig]:
     """The current table's config for M = m, the same tiles walked stream-K, and stream-K
     walks of tiles that cover the tokens with little padding (--stream-k): swap-AB 64-row tiles
@@ -306,6 +342,7 @@ def with_stream_k(m: int) -> list[CuteConfig]:
 ODD_WIDTHS = tuple(w for w in range(8, 257, 8) if w % 16)
 
 
+@hopper_rows_only
 def with_odd_widths(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and tiles of an odd number of 8-column groups
     (--odd-widths), with the config's L2 hint, 64 deep, a full ring: swap-AB 64-row tiles one
@@ -327,6 +364,7 @@ def with_odd_widths(m: int) -> list[CuteConfig]:
     return [c for c in out if is_valid(c, K)]
 
 
+@hopper_rows_only
 def with_token_halves(m: int) -> list[CuteConfig]:
     """The current table's config for M = m against swap-AB 64-row tiles that each take half
     the tokens (M / 2 rounded up to 8) and own 64, 56 or 48 rows of B, 64 deep, in one wave
@@ -346,6 +384,7 @@ def with_token_halves(m: int) -> list[CuteConfig]:
     return [cfg] + [t for t in fits if t != cfg]
 
 
+@hopper_rows_only
 def with_whole_epilogue(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and the same with its epilogue staged the other
     way (--whole-epilogue): every sub-tile at once (`epi_whole`: one barrier, the TMA stores
@@ -360,6 +399,7 @@ def with_whole_epilogue(m: int) -> list[CuteConfig]:
     return [cfg, other] if is_valid(other, K) else [cfg]
 
 
+@hopper_rows_only
 def with_cluster_walks(m: int) -> list[CuteConfig]:
     """The current table's config for M = m against persistent walks with TMA multicast
     (--cluster-walks) above M = 256: 128-row tiles 192, 224 or 256 wide, both ways, walked by
@@ -380,6 +420,7 @@ def with_cluster_walks(m: int) -> list[CuteConfig]:
     return [cfg] + [w for w in walks if w != cfg and is_valid(w, K)]
 
 
+@hopper_rows_only
 def with_pingpong(m: int) -> list[CuteConfig]:
     """The current table's config for M = m against ping-pong walks (--pingpong) above M = 256:
     64-row tiles 192, 224 or 256 wide, both ways, each of the CTA's two consumer warp groups
@@ -396,6 +437,27 @@ def with_pingpong(m: int) -> list[CuteConfig]:
     return [cfg] + [w for w in walks if w != cfg and is_valid(w, K)]
 
 
+# The portable kernel's rows offered to the Hopper table (--mma-sync) up to this M: where its
+# 32-row tiles with K sliced over two warps serve (portable.TABLE_LARGE_SHARED).
+MMA_SYNC_UP_TO = 64
+
+
+def with_mma_sync(m: int) -> list:
+    """The current table's config for M = m against the portable kernel's rows for GPUs of
+    160 KB a CTA (mma.sync, cp.async), the one for M = m and those of the buckets on either
+    side, up to MMA_SYNC_UP_TO (--mma-sync). Those rows stream B with 96 CTAs of 32-row tiles,
+    K sliced over two warps, where the WGMMA swap-AB tiles make 48 CTAs of 64 rows: in H200
+    passes at e4b9fcb they ran 1.149-1.174x torch at M <= 16 where the table ran 1.116-1.155x."""
+    cfg = cute_main.select_config(m)
+    if m > MMA_SYNC_UP_TO:
+        return [cfg]
+    rows = portable.TABLE_LARGE_SHARED
+    at = min(bisect.bisect_left([limit for limit, _ in rows], m), len(rows) - 1)
+    nearby = [row for _, row in rows[max(at - 1, 0) : at + 2]]
+    offered = [row for row in dict.fromkeys(nearby) if valid(row)]
+    return [cfg] + [row for row in offered if row != cfg]
+
+
 def with_neighbours(m: int) -> list[CuteConfig]:
     """The current table's config for M = m against the configs of the buckets on either side
     (--neighbours). On the H200 M = 8 ran its row's 64 x 32 tile (7 stages) at 6.50 us in a
@@ -404,7 +466,7 @@ def with_neighbours(m: int) -> list[CuteConfig]:
     from cute_gemm import tuned
 
     cfg = cute_main.select_config(m)
-    return [cfg] + [c for c in neighbour_configs(tuned.TABLE, m) if is_valid(c, K)]
+    return [cfg] + [c for c in neighbour_configs(tuned.TABLE, m) if valid(c)]
 
 
 # Refinement passes: name (the flag --name, underscores as hyphens) -> Refinement.
@@ -481,6 +543,12 @@ REFINEMENTS = {
         "--pingpong: each bucket's config in the previous table above M = 256, against "
         "ping-pong walks of 64-row tiles",
         "only the table's configs above M = 256, against ping-pong walks",
+    ),
+    "mma_sync": Refinement(
+        with_mma_sync,
+        "--mma-sync: each bucket's config in the previous table up to M = 64, against the "
+        "portable kernel's mma.sync rows (portable.TABLE_LARGE_SHARED) for M and its neighbours",
+        "only the table's configs up to M = 64, against the portable kernel's mma.sync rows",
     ),
     "neighbours": Refinement(
         with_neighbours,

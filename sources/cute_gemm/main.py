@@ -3,7 +3,9 @@
 A [M, 2048] fp16, B [3072, 2048] fp16, C [M, 3072] fp16 on one CUDA device of compute
 capability 8.0 or newer. Two paths, chosen per device before anything compiles (`path_of`):
 - hopper: kernel.HopperGemm (WGMMA, TMA, warp specialization), the config per M bucket from
-  tuned.py; on sm_90 with a CuTe DSL version it was measured with (HOPPER_DSL).
+  tuned.py; on sm_90 with a CuTe DSL version it was measured with (HOPPER_DSL). A bucket of that
+  table may name a portable.PortableConfig instead, where the tuner measured the mma.sync
+  kernel faster on Hopper too.
 - portable: portable.PortableGemm (mma.sync, cp.async, ldmatrix); on every other GPU from
   sm_80, on Hopper with another DSL version, and wherever FIBGEMM_PORTABLE=1. Its configs come
   from portable.TABLE_LARGE_SHARED where a CTA may have 160 KB of shared memory (sm_80, sm_90,
