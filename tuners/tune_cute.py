@@ -446,8 +446,9 @@ def with_mma_sync(m: int) -> list:
     """The current table's config for M = m against the portable kernel's rows for GPUs of
     160 KB a CTA (mma.sync, cp.async), the one for M = m and those of the buckets on either
     side, up to MMA_SYNC_UP_TO (--mma-sync). Those rows stream B with 96 CTAs of 32-row tiles,
-    K sliced over two warps, where the WGMMA swap-AB tiles make 48 CTAs of 64 rows: in H200
-    passes at e4b9fcb they ran 1.149-1.174x torch at M <= 16 where the table ran 1.116-1.155x."""
+    K sliced over two warps, where the WGMMA swap-AB tiles make 48 CTAs of 64 rows: on the H200
+    (552e12b) the 32 x 16 row ran 0.5-1.3% ahead at M = 1 and 4-16, 0.3% at 2, and 7-8% behind
+    the WGMMA rows at 24 and 32 (flashinfer-bench's evaluator reads the M <= 16 rows level)."""
     cfg = cute_main.select_config(m)
     if m > MMA_SYNC_UP_TO:
         return [cfg]
