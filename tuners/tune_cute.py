@@ -43,7 +43,6 @@ Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune
 then `fibgemm pack` (the table is written as `ruff format` leaves it).
 """
 
-import bisect
 import functools
 import itertools
 import sys
@@ -453,9 +452,8 @@ def with_mma_sync(m: int) -> list:
     if m > MMA_SYNC_UP_TO:
         return [cfg]
     rows = portable.TABLE_LARGE_SHARED
-    at = min(bisect.bisect_left([limit for limit, _ in rows], m), len(rows) - 1)
-    nearby = [row for _, row in rows[max(at - 1, 0) : at + 2]]
-    offered = [row for row in dict.fromkeys(nearby) if valid(row)]
+    own = next(row for limit, row in rows if m <= limit)
+    offered = [row for row in (own, *neighbour_configs(rows, m)) if valid(row)]
     return [cfg] + [row for row in offered if row != cfg]
 
 
