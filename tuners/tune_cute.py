@@ -207,6 +207,19 @@ def with_shallower_rings(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in shallower if is_valid(c, K)]
 
 
+# k-stages of B prefetched into the L2 beyond the ring (--l2-prefetch).
+L2_PREFETCH = (2, 4, 8, 12, 16)
+
+
+@hopper_rows_only
+def with_l2_prefetch(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m, and the same with B's next 2 to 16 k-stages
+    prefetched into the L2 beyond its ring (--l2-prefetch): at small M the ring's depth bounds
+    the bytes of B each SM has on their way from HBM."""
+    cfg = cute_main.select_config(m)
+    return [cfg] + [replace(cfg, l2_prefetch=p) for p in L2_PREFETCH if p != cfg.l2_prefetch]
+
+
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
 X_ROWS = (56, 48, 40, 32)
 
@@ -479,6 +492,12 @@ REFINEMENTS = {
         with_shallower_rings,
         "--ring-depths: each bucket's config in the previous table, with shallower rings",
         "only the table's configs, with their ring 1-4 stages shallower",
+    ),
+    "l2_prefetch": Refinement(
+        with_l2_prefetch,
+        "--l2-prefetch: each bucket's config in the previous table, with 2-16 more k-stages of B "
+        "prefetched into the L2",
+        "only the table's configs, with B's next k-stages prefetched into the L2",
     ),
     "x_rows": Refinement(
         with_partial_x_tiles,

@@ -34,6 +34,11 @@ L2 full of dirty lines, and a B line chosen as the next victim saves writing one
 Measured on the H200 (probe at commit ade0bf1): 0.10-0.16 us less at M = 1-256 on
 the table's configs, level at 972-2379, 1% more at 8192; the tuner picks per bucket.
 
+L2 prefetch (l2_prefetch = P > 0): loading k-stage k, the producer also prefetches B's
+k-stage k + P into the L2 (cp.async.bulk.prefetch.tensor), so P more stages of B are on their
+way from HBM than the ring's shared memory holds. At small M every CTA streams its own rows of B
+and the ring's depth bounds the bytes in flight.
+
 TMA multicast (cluster_r > 1): a cluster of cluster_r CTAs along R computes tiles with the same
 columns, so they need the same Y tiles. Each CTA's producer loads 1/cluster_r of every Y stage
 and multicasts it into all of them; every consumer warp releases a stage to the producers of
@@ -113,6 +118,8 @@ SMEM_BYTES = 227 * 1024
 EPI_STAGES = 2
 MAX_EPI_STAGES = 8
 MAX_STAGES = 24
+# B's k-stages a producer may prefetch into the L2 beyond its ring (l2_prefetch).
+MAX_L2_PREFETCH = 16
 # 64-bit L2 cache policies of TMA loads (createpolicy.fractional, fraction 1), as CUTLASS
 # encodes them (CacheHintSm90). Without one the DSL passes policy 0.
 EVICT_NORMAL, EVICT_FIRST, EVICT_LAST = 0x1000000000000000, 0x12F0000000000000, 0x14F0000000000000
@@ -180,6 +187,7 @@ class CuteConfig:
     stream_k: bool = False  # with persistent: each CTA a run of k-stages (see module docstring)
     epi_whole: bool = False  # every epilogue sub-tile in shared memory at once (_epilogue)
     pingpong: bool = False  # with persistent: two consumer warp groups, each on its own tiles
+    l2_prefetch: int = 0  # k-stages of B prefetched into the L2 ahead of the ring's loads
 
     @property
     def step_r(self) -> int:
@@ -294,6 +302,7 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and (not cfg.epi_whole or cfg.epi_stages == EPI_STAGES)
         # A stage is released mma_batches stages after it is read: the ring must hold more.
         and cfg.mma_batches in (1, 2, 3)
+        and 0 <= cfg.l2_prefetch <= MAX_L2_PREFETCH
         and cfg.ring_stages > cfg.mma_batches
         and k // cfg.tile_k // cfg.splits >= cfg.mma_batches
         # A partial X tile: whole 8-row swizzle atoms of one 64-row warp group, tiles that do
@@ -727,6 +736,14 @@ class HopperGemm:
                 **y_copy,
             )
             ab_pipe.producer_commit(write)
+            if cutlass.const_expr(self.cfg.l2_prefetch > 0):
+                ahead = k_tile + self.cfg.l2_prefetch
+                if ahead < k_tiles:
+                    if cutlass.const_expr(self.cfg.swap_ab):
+                        for j in cutlass.range_constexpr(x_boxes):
+                            cute.prefetch(tma_x, tXgX[(None, (k_first + ahead) * x_boxes + j)])
+                    else:
+                        cute.prefetch(tma_y, tYgY[(None, k_first + ahead)])
             write.advance()
         return write
 
