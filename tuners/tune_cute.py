@@ -208,12 +208,12 @@ def with_shallower_rings(m: int) -> list[CuteConfig]:
 
 
 # k-stages of B prefetched into the L2 beyond the ring (--l2-prefetch).
-L2_PREFETCH = (2, 4, 8, 12, 16)
+L2_PREFETCH = (1, 2, 3, 4, 6, 8)
 
 
 @hopper_rows_only
 def with_l2_prefetch(m: int) -> list[CuteConfig]:
-    """The current table's config for M = m, and the same with B's next 2 to 16 k-stages
+    """The current table's config for M = m, and the same with B's next 1 to 8 k-stages
     prefetched into the L2 beyond its ring (--l2-prefetch): at small M the ring's depth bounds
     the bytes of B each SM has on their way from HBM."""
     cfg = cute_main.select_config(m)
@@ -495,7 +495,7 @@ REFINEMENTS = {
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,
-        "--l2-prefetch: each bucket's config in the previous table, with 2-16 more k-stages of B "
+        "--l2-prefetch: each bucket's config in the previous table, with 1-8 more k-stages of B "
         "prefetched into the L2",
         "only the table's configs, with B's next k-stages prefetched into the L2",
     ),

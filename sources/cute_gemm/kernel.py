@@ -738,12 +738,16 @@ class HopperGemm:
             ab_pipe.producer_commit(write)
             if cutlass.const_expr(self.cfg.l2_prefetch > 0):
                 ahead = k_tile + self.cfg.l2_prefetch
+                # One lane: unlike the TMA copies, a prefetch is issued by every thread that
+                # reaches it.
                 if ahead < k_tiles:
-                    if cutlass.const_expr(self.cfg.swap_ab):
-                        for j in cutlass.range_constexpr(x_boxes):
-                            cute.prefetch(tma_x, tXgX[(None, (k_first + ahead) * x_boxes + j)])
-                    else:
-                        cute.prefetch(tma_y, tYgY[(None, k_first + ahead)])
+                    with cute.arch.elect_one():
+                        if cutlass.const_expr(self.cfg.swap_ab):
+                            for j in cutlass.range_constexpr(x_boxes):
+                                k = (k_first + ahead) * x_boxes + j
+                                cute.prefetch(tma_x, tXgX[(None, k)])
+                        else:
+                            cute.prefetch(tma_y, tYgY[(None, k_first + ahead)])
             write.advance()
         return write
 
