@@ -161,6 +161,38 @@ def test_l2_hints_put_each_policy_on_its_operands_loads(tmp_path, swap_ab):
     assert not is_valid(CuteConfig(64, 48, swap_ab=swap_ab, l2_hint="evict_everything"), 2048)
 
 
+@pytest.mark.parametrize("swap_ab", [True, False])
+def test_l2_prefetch_fetches_b_ahead_from_one_lane(tmp_path, swap_ab):
+    """With l2_prefetch each stage's loads are followed by one L2 prefetch per TMA box of B
+    (whichever of X and Y B is: the operand whose loads carry the evict-first policy), each
+    behind an elect.sync (a prefetch, unlike the DSL's TMA copies, is issued by every lane that
+    reaches it); without it there is none."""
+    from cute_gemm.kernel import EVICT_FIRST
+
+    cfg = CuteConfig(64, 48, swap_ab=swap_ab, tile_k=128, l2_hint="b_first", l2_prefetch=2)
+    text = _ptx_of(cfg, tmp_path / "on")
+    param_of = dict(re.findall(r"cvta\.param\.u64\s+(%rd\d+), (%rd\d+);", text))
+    policies = dict(re.findall(r"mov\.b64\s+(%rd\d+), (\d+);", text))
+    loads = re.findall(
+        r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global\S* \[[^]]*\], \[(%rd\d+), [^]]*\], "
+        r"\[[^]]*\], (%rd\d+);",
+        text,
+    )
+    b_params = {param_of[t] for t, policy in loads if int(policies[policy]) == EVICT_FIRST}
+    assert len(b_params) == 1, "B's loads should all read one tensor map"
+    lines = text.splitlines()
+    at = [i for i, line in enumerate(lines) if "cp.async.bulk.prefetch.tensor.2d.L2" in line]
+    assert len(at) == 2, "one prefetch per 64-deep box of B in a 128-deep stage"
+    for i in at:
+        tensor_map = re.search(r"\[(%rd\d+),", lines[i]).group(1)
+        assert param_of[tensor_map] in b_params, lines[i]
+        assert any("elect.sync" in line for line in lines[at[0] - 6 : i]), "not one lane"
+    off = _ptx_of(replace(cfg, l2_prefetch=0), tmp_path / "off")
+    assert "cp.async.bulk.prefetch.tensor" not in off
+    assert not is_valid(replace(cfg, l2_prefetch=-1), 2048)
+    assert not is_valid(replace(cfg, l2_prefetch=17), 2048)
+
+
 @pytest.mark.parametrize("x_rows", [56, 48, 40, 32])
 def test_partial_tile_loads_its_rows_per_atom_and_stores_them_from_registers(tmp_path, x_rows):
     """x_rows of a 64 x 16 tile 128 deep (every row count the tuner offers; 40 and 56 once
