@@ -396,6 +396,18 @@ def with_c_in_ring(m: int) -> list:
     return [cfg] + ([staged] if ws_tile_is_valid(staged, N, K) else [])
 
 
+def with_l2_prefetch(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile, the same with B's loads
+    followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
+    (--l2-prefetch): on the H200 the CuTe rows at M = 2 and 24-64 ran 1-3% faster with B's
+    next 2-3 k-stages prefetched into the L2 (tune_cute --l2-prefetch)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig):
+        return [cfg]
+    ahead = [replace(cfg, B_L2_PREFETCH=d) for d in (1, 2, 3, 4) if d != cfg.B_L2_PREFETCH]
+    return [cfg] + [c for c in ahead if ws_tile_is_valid(c, N, K)]
+
+
 def with_neighbours(m: int) -> list:
     """The current table's config for M = m against the configs of the buckets on either side
     (--neighbours): a second look at a pick one tuning run made within its noise."""
@@ -448,6 +460,12 @@ REFINEMENTS = {
         with_c_in_ring,
         "--c-in-ring: each bucket's config in the previous table, its output staged in the ring",
         "only the table's configs, with their output staged in the ring",
+    ),
+    "l2_prefetch": Refinement(
+        with_l2_prefetch,
+        "--l2-prefetch: each bucket's config in the previous table, with B prefetched into the "
+        "L2 1-4 K steps ahead of its loads",
+        "only the table's configs, with B prefetched into the L2 1-4 K steps ahead",
     ),
     "neighbours": Refinement(
         with_neighbours,

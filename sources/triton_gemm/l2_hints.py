@@ -67,3 +67,50 @@ def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
     if hinted != chosen:
         raise ValueError(f"no TMA load through descriptor(s) {sorted(chosen - hinted)}")
     return out
+
+
+# The definition's K: the prefetches stop at its end (the solution runs K = 2048 only).
+DEFINITION_K = 2048
+
+_B_LOAD = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<neg>@!?)?(?P<pred>%p\d+ )?cp\.async\.bulk\.tensor\.2d\.shared::\w+"
+    r"\.global\.mbarrier::complete_tx::bytes(?:\.L2::cache_hint)? \[[^\]]+\], "
+    r"\[(?P<desc>%rd\d+), \{(?P<k>[^,}]+), (?P<row>[^}]+)\}\], \[[^\]]+\](?:, %\w+)?;$",
+    re.M,
+)
+
+
+def with_l2_prefetch(ptx: str, positions: tuple[int, ...], ahead: int) -> str:
+    """ptx with, after every TMA load through the descriptor parameters at `positions`, an L2
+    prefetch (cp.async.bulk.prefetch.tensor) of the same rows `ahead` columns of K further, under
+    the load's predicate and only while that is inside K: the loads `ahead` columns on find
+    their lines in the L2 instead of in HBM. ValueError if a descriptor has no load."""
+    registers = descriptor_registers(ptx)
+    if max(positions) >= len(registers):
+        raise ValueError(f"descriptor {max(positions)} asked for; the PTX has {len(registers)}")
+    chosen = {registers[p] for p in positions}
+    if None in chosen:
+        raise ValueError(f"descriptor(s) {[p for p in positions if registers[p] is None]} unread")
+    prefetched = set()
+
+    def prefetch(m: re.Match) -> str:
+        if m["desc"] not in chosen:
+            return m[0]
+        prefetched.add(m["desc"])
+        i = m["indent"]
+        guard = f"{'!' if m['neg'] == '@!' else ''}{m['pred'].strip()}" if m["pred"] else ""
+        and_guard = f".and.s32 %p_l2_ahead, %r_l2_ahead, {DEFINITION_K}, {guard}" if guard else (
+            f".s32 %p_l2_ahead, %r_l2_ahead, {DEFINITION_K}"
+        )
+        return (
+            f"{m[0]}\n{i}{{\n{i}.reg .b32 %r_l2_ahead;\n{i}.reg .pred %p_l2_ahead;\n"
+            f"{i}add.s32 %r_l2_ahead, {m['k']}, {ahead};\n"
+            f"{i}setp.lt{and_guard};\n"
+            f"{i}@%p_l2_ahead cp.async.bulk.prefetch.tensor.2d.L2.global.tile "
+            f"[{m['desc']}, {{%r_l2_ahead, {m['row']}}}];\n{i}}}"
+        )
+
+    out = _B_LOAD.sub(prefetch, ptx)
+    if prefetched != chosen:
+        raise ValueError(f"no TMA load through descriptor(s) {sorted(chosen - prefetched)}")
+    return out

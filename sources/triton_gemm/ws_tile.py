@@ -67,7 +67,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma_wait,
 )
 
-from .l2_hints import with_evict_first
+from .l2_hints import with_evict_first, with_l2_prefetch
 from .launch import Described, described, finish_compiled_with, sm_count
 from .preload_syncs import with_one_preload_sync, without_wait_syncs
 from .ptx_rewrite import reassembled
@@ -99,6 +99,7 @@ class WsTileConfig:
     ONE_PRELOAD_SYNC: bool = False  # one CTA barrier in the preload, not one per load (PTX)
     UNROLL: int = 1  # a rolled consumer's K steps a pass
     ROLLED: bool = False  # the ring as one loop over the K steps (_consume_rolled)
+    B_L2_PREFETCH: int = 0  # K steps of B prefetched into the L2 ahead of its loads (PTX)
 
     @property
     def num_warps(self) -> int:
@@ -198,6 +199,8 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (not cfg.ROLLED or not cfg.PERSISTENT)  # a walk's rings stay unrolled
         and cfg.UNROLL >= 1
         and (cfg.UNROLL == 1 or (cfg.ROLLED and (k // cfg.BLOCK_K) % cfg.UNROLL == 0))
+        and 0 <= cfg.B_L2_PREFETCH < k // cfg.BLOCK_K
+        and (cfg.B_L2_PREFETCH == 0 or cfg.B_EVICT_FIRST)  # rewritten with the hint (_finish)
     )
 
 
@@ -912,7 +915,7 @@ def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
 
 def _finish(kernel, cfg: WsTileConfig):
     """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
-    evict-first (B_EVICT_FIRST), one CTA barrier in its preload (ONE_PRELOAD_SYNC) and none
+    evict-first (B_EVICT_FIRST) and prefetched into the L2 ahead (B_L2_PREFETCH), one CTA barrier in its preload (ONE_PRELOAD_SYNC) and none
     before a rolled ring's waits (ROLLED; both preload_syncs.py), from its changed PTX
     (launch.py runs this once per compile). A change the PTX is not laid out for is left out
     with a warning: the kernel computes the same without any of them (ONE_WGMMA's ring holds
@@ -930,6 +933,9 @@ def _finish(kernel, cfg: WsTileConfig):
         changes.append(("one WGMMA for all dots", with_fused_dots, cfg.dot_widths))
     if cfg.B_EVICT_FIRST:
         changes.append(("the L2 hint on B's loads", with_evict_first, (b_descriptors(cfg),)))
+    if cfg.B_L2_PREFETCH:
+        ahead = cfg.B_L2_PREFETCH * cfg.BLOCK_K
+        changes.append(("the L2 prefetch of B", with_l2_prefetch, (b_descriptors(cfg), ahead)))
     changed = ptx
     for what, change, args in changes:
         try:
