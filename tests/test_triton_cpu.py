@@ -431,6 +431,14 @@ _HINT_SCOPE = re.compile(
 )
 
 
+# What l2_hints.with_l2_prefetch adds after a load of B (B_L2_PREFETCH), as a whole block.
+_PREFETCH_SCOPE = re.compile(
+    r"\n[ \t]*\{\n[ \t]*\.reg \.b32 %r_l2_ahead;\n[ \t]*\.reg \.pred %p_l2_ahead;\n"
+    r"[ \t]*add\.s32 [^\n]*\n[ \t]*setp\.lt[^\n]*\n"
+    r"[ \t]*@%p_l2_ahead cp\.async\.bulk\.prefetch\.tensor[^\n]*\n[ \t]*\}"
+)
+
+
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
 def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(cfg, ws_compiled):
     compiled = ws_compiled[cfg]
@@ -459,7 +467,9 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
     assert len(loads) == len(_TMA_LOAD.findall(ptx))
     # Taking the hints out gives back the compiler's PTX (ONE_WGMMA's merge made): nothing else
     # changed.
-    unhinted = _HINT_SCOPE.sub(lambda m: f"{m['indent']}{m['load']} {m['operands']};", hinted)
+    unhinted = _HINT_SCOPE.sub(
+        lambda m: f"{m['indent']}{m['load']} {m['operands']};", _PREFETCH_SCOPE.sub("", hinted)
+    )
     assert unhinted == ptx
     # ptxas assembled it, spilling nothing (the producer warp runs on 24 registers).
     assert compiled["patched_spill_stores"] == 0
@@ -760,6 +770,37 @@ def test_evict_first_refuses_a_descriptor_the_ptx_lacks_or_never_loads_through()
         l2_hints.with_evict_first(ptx, (2,))
     with pytest.raises(ValueError, match="the PTX has 3"):
         l2_hints.with_evict_first(ptx, (3,))
+
+
+def test_l2_prefetch_follows_each_load_of_b_inside_k_under_the_loads_predicate():
+    """After every load of B, hinted or not, predicated or not: a prefetch of the same rows
+    `ahead` columns on, issued only where the load is and the columns lie inside K."""
+    params = (
+        ".param .align 64 .b8 k_param_0[128],\n.param .align 64 .b8 k_param_5[128],\n"
+        "\tmov.b64 \t%rd4, k_param_0;\n\tcvta.param.u64 \t%rd3, %rd4;\n"
+        "\tmov.b64 \t%rd6, k_param_5;\n\tcvta.param.u64 \t%rd2, %rd6;\n"
+    )
+    load = "cp.async.bulk.tensor.2d.shared::cta.global.mbarrier::complete_tx::bytes"
+    ptx = params + (
+        f"\t@%p1 {load} [%r1], [%rd3, {{%r2, %r3}}], [%r4];\n"
+        f"\t@!%p2 {load} [%r5], [%rd3, {{0, %r3}}], [%r4];\n"
+        f"\t{load} [%r6], [%rd2, {{%r2, %r7}}], [%r4];\n"  # A's: left alone
+    )
+    hinted = l2_hints.with_evict_first(ptx, (0,))
+    out = l2_hints.with_l2_prefetch(hinted, (0,), 256)
+    prefetches = re.findall(
+        r"add\.s32 %r_l2_ahead, (\S+), 256;\n\s*setp\.lt\.and\.s32 %p_l2_ahead, %r_l2_ahead, "
+        r"2048, (!?%p\d+);\n\s*@%p_l2_ahead cp\.async\.bulk\.prefetch\.tensor\.2d\.L2\.global"
+        r"\.tile \[(%rd\d+), \{%r_l2_ahead, (%r\d+)\}\];",
+        out,
+    )
+    assert prefetches == [("%r2", "%p1", "%rd3", "%r3"), ("0", "!%p2", "%rd3", "%r3")]
+    assert _PREFETCH_SCOPE.sub("", out) == hinted
+    unpredicated = l2_hints.with_l2_prefetch(ptx, (1,), 128)
+    assert "setp.lt.s32 %p_l2_ahead, %r_l2_ahead, 2048;" in unpredicated
+    assert "[%rd2, {%r_l2_ahead, %r7}]" in unpredicated
+    with pytest.raises(ValueError, match="no TMA load through"):
+        l2_hints.with_l2_prefetch(params, (0,), 128)
 
 
 def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked():
