@@ -159,7 +159,8 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
 @pytest.mark.parametrize("m", [2, 40, 64, 144, 200, 972, 2053, 2379, 8192])
 def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypatch):
     """The kernel a Gluon table config launches is the one ws_tile._finish made from its PTX
-    (B's loads hinted evict-first, l2_hints.py; with ONE_WGMMA, its dots as one WGMMA,
+    (B's loads hinted evict-first and, with B_L2_PREFETCH, prefetched ahead into the L2,
+    l2_hints.py; with ONE_WGMMA, its dots as one WGMMA,
     wgmma_fuse.py; with ONE_Y_BOX, one TMA box for every dot's rows; with ONE_PRELOAD_SYNC, one
     CTA barrier in the preload, preload_syncs.py), loaded from its own cubin;
     it computes what the plain kernel does, bit for bit (the hint changes where lines are
@@ -178,11 +179,10 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
     assert isinstance(cfg, ws_tile.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
-    plain = replace(
-        cfg, B_EVICT_FIRST=False, ONE_WGMMA=False, ONE_Y_BOX=False, ONE_PRELOAD_SYNC=False
-    )
+    bare = {"B_EVICT_FIRST": False, "B_L2_PREFETCH": 0, "ONE_PRELOAD_SYNC": False}
+    plain = replace(cfg, ONE_WGMMA=False, ONE_Y_BOX=False, **bare)
     if not ws_tile.is_valid(plain, N, K):
-        plain = replace(cfg, B_EVICT_FIRST=False, ONE_PRELOAD_SYNC=False)
+        plain = replace(cfg, **bare)
 
     def refuse(ptx, *widths, **kw):
         raise ValueError("refused by the test")
