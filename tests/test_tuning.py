@@ -841,6 +841,12 @@ def test_tune_and_save_writes_the_table_after_every_bucket(monkeypatch, tmp_path
     assert "line (bucket <= 16)" in text and "old line (bucket <= 32)" in text
 
 
+def test_row_for_is_the_smallest_bucket_holding_m_or_the_last():
+    table = [(1, "a"), (2, "b"), (4, "c"), (8, "d")]
+    assert [tuning.row_for(table, m) for m in (1, 2, 3, 4, 5, 8)] == list("abccdd")
+    assert tuning.row_for(table, 9) == "d" and tuning.bucket_index(table, 10**6) == 3
+
+
 def test_neighbour_configs_are_the_adjacent_buckets_without_the_own_or_repeats():
     table = [(1, "a"), (2, "b"), (4, "b"), (8, "c"), (INF, "d")]
     assert tuning.neighbour_configs(table, 1) == ["b"]  # no bucket below the first

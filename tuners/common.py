@@ -50,12 +50,23 @@ def workload_ms(limit: int) -> list[int]:
     return [m for m in WORKLOAD_MS if lower < m <= limit]
 
 
+def bucket_index(table: list, m: int) -> int:
+    """The index of the row that serves M = m in `table` ((limit, config) rows in bucket order,
+    the last covering every larger M), as the solutions' select_config picks it."""
+    return next((j for j, (limit, _) in enumerate(table) if m <= limit), len(table) - 1)
+
+
+def row_for(table: list, m: int):
+    """The config that serves M = m in `table`."""
+    return table[bucket_index(table, m)][1]
+
+
 def neighbour_configs(table: list, m: int) -> list:
     """The configs of the buckets just below and just above the one that holds M = m in `table`
     ((limit, config) rows in bucket order, the last covering every larger M), without the bucket's
     own config or repeats. A tuning run ranks a bucket's candidates within its own noise; a
     neighbour's config, timed again beside the bucket's own, corrects a pick that noise made."""
-    i = next((j for j, (limit, _) in enumerate(table) if m <= limit), len(table) - 1)
+    i = bucket_index(table, m)
     own = table[i][1]
     out = []
     for j in (i - 1, i + 1):

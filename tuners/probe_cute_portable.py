@@ -27,7 +27,7 @@ import torch
 
 from fibgemm import REPO_ROOT
 from fibgemm.timing import ColdL2Timer
-from tuners.common import rank_bucket
+from tuners.common import rank_bucket, row_for
 from tuners.tune_cute_portable import LARGE_SHARED_LIMIT, SHARED_LIMIT, fits
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -82,12 +82,6 @@ def config_text(cfg: PortableConfig) -> str:
         if name not in ("tile_p", "tile_q") and value != default:
             pairs.append(f"{name}={int(value) if isinstance(value, bool) else value}")
     return " ".join(pairs)
-
-
-def row_for(table: list, m: int) -> PortableConfig:
-    """The config that serves M = m in `table` ((limit, config) rows, the last covering every
-    larger M)."""
-    return next((cfg for limit, cfg in table if m <= limit), table[-1][1])
 
 
 def plan(table: list, ms: list[int], configs: list[PortableConfig]) -> dict:

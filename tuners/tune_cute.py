@@ -55,6 +55,7 @@ from tuners.common import (
     Refinement,
     device_sms,
     neighbour_configs,
+    row_for,
     start_tuner,
     tune_and_save,
     tuning_gpus,
@@ -466,7 +467,7 @@ def with_mma_sync(m: int) -> list:
     if m > MMA_SYNC_UP_TO:
         return [cfg]
     rows = portable.TABLE_LARGE_SHARED
-    own = next(row for limit, row in rows if m <= limit)
+    own = row_for(rows, m)
     offered = [row for row in (own, *neighbour_configs(rows, m)) if valid(row)]
     return [cfg] + [row for row in offered if row != cfg]
 
