@@ -494,8 +494,10 @@ def test_one_preload_sync_keeps_only_the_barrier_before_the_first_load(cfg, ws_c
     assert _CTA_SYNC.search(after).start() < after.index("cp.async.bulk.tensor")
     assert after.count("mbarrier.arrive.expect_tx") == cfg.PRELOAD
     assert after.count("cp.async.bulk.tensor") == before.count("cp.async.bulk.tensor")
-    # Nothing else in the preload changed (B's L2 hints aside: their own test).
-    unhinted = _HINT_SCOPE.sub(lambda m: f"{m['indent']}{m['load']} {m['operands']};", after)
+    # Nothing else in the preload changed (B's L2 hints and prefetches aside: their own tests).
+    unhinted = _HINT_SCOPE.sub(
+        lambda m: f"{m['indent']}{m['load']} {m['operands']};", _PREFETCH_SCOPE.sub("", after)
+    )
     assert _CTA_SYNC.sub("", before) == _CTA_SYNC.sub("", unhinted)
     assert compiled["patched_spill_stores"] == 0
 
