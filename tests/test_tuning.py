@@ -480,6 +480,32 @@ def test_cute_hopper_refinements_leave_a_row_of_the_portable_kernel_alone(monkey
     assert all(tune_cute.valid(c) for c in tune_cute.with_neighbours(16))
 
 
+def test_cute_l2_prefetch_pass_offers_the_table_config_prefetching_1_to_8_stages(hopper_rows):
+    from cute_gemm import main as cute_main
+
+    for m in (1, 24, 136, 2379):
+        cfgs = tune_cute.with_l2_prefetch(m)
+        assert cfgs[0] == cute_main.select_config(m)
+        depths = [c.l2_prefetch for c in cfgs]
+        assert sorted(depths) == sorted({cfgs[0].l2_prefetch, *tune_cute.L2_PREFETCH}), depths
+        assert {replace(c, l2_prefetch=0) for c in cfgs} == {replace(cfgs[0], l2_prefetch=0)}
+        assert all(tune_cute.valid(c) for c in cfgs)
+
+
+def test_triton_l2_prefetch_pass_offers_each_gluon_row_prefetching_1_to_4_steps():
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    select_config = tune_triton.select_config
+    for m in (2, 24, 104, 2379):
+        cfg = select_config(m)
+        cfgs = tune_triton.with_l2_prefetch(m)
+        steps = [c.B_L2_PREFETCH for c in cfgs]
+        assert cfgs[0] == cfg and sorted(steps) == sorted({cfg.B_L2_PREFETCH, 1, 2, 3, 4}), steps
+        assert all(replace(c, B_L2_PREFETCH=0) == replace(cfg, B_L2_PREFETCH=0) for c in cfgs)
+        assert all(ws_tile_is_valid(c, N, K) for c in cfgs)
+    assert tune_triton.with_l2_prefetch(1) == [select_config(1)]  # the GEMV has no Gluon ring
+
+
 def test_a_table_with_a_portable_row_renders_and_reads_back():
     from cute_gemm import portable
 

@@ -32,13 +32,14 @@ stayed first in all 16 buckets on the H200: docs/cute_gemm.md); with --cluster-w
 that config against persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA
 multicast; with --epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory;
 with --mma-sync, up to M = 64 that config against the portable kernel's mma.sync rows (a table
-row may name either kernel's config: main.compiled_kernel builds each).
+row may name either kernel's config: main.compiled_kernel builds each); with --l2-prefetch, that
+config with B's next 1-8 k-stages prefetched into the L2.
 
 Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune cute ...`):
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
          | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
-         | --epilogue-buffers | --pingpong | --token-halves | --mma-sync]
+         | --epilogue-buffers | --pingpong | --token-halves | --mma-sync | --l2-prefetch]
         [--dry-run]
 then `fibgemm pack` (the table is written as `ruff format` leaves it).
 """

@@ -16,13 +16,14 @@ barrier in its preload (preload_syncs.py), preloading 1 to all of its ring stage
 --rolled, each Gluon config against its ring rolled into one loop (ROLLED), in passes of 1, 2,
 4 or 8 K steps (UNROLL) over its ring or one cut to a multiple of the pass; with
 --rolled-tiles, against every Gluon tile of --ws-tiles rolled; with --rolled-tiles-only, the
-same without a table row that unrolls its ring.
+same without a table row that unrolls its ring; with --l2-prefetch, each Gluon config with B's
+loads followed by L2 prefetches 1-4 K steps ahead (B_L2_PREFETCH).
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
                                   [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
                                    | --gemvs | --one-preload-sync | --rolled
-                                   | --rolled-tiles | --rolled-tiles-only]
+                                   | --rolled-tiles | --rolled-tiles-only | --l2-prefetch]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
