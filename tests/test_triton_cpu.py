@@ -398,6 +398,14 @@ def test_a_rolled_pass_divides_the_k_steps_and_needs_a_rolled_ring():
     assert not ws_tile.is_valid(replace(rolled, UNROLL=0), 3072, 2048)
 
 
+def test_b_is_prefetched_at_most_the_k_steps_less_one_ahead_with_or_without_the_hint():
+    cfg = WsTileConfig(64, 32, 128, STAGES=8, PRELOAD=2)  # 16 K steps
+    for ahead, valid in ((0, True), (1, True), (15, True), (16, False), (-1, False)):
+        for hint in (True, False):
+            prefetching = replace(cfg, B_L2_PREFETCH=ahead, B_EVICT_FIRST=hint)
+            assert ws_tile.is_valid(prefetching, 3072, 2048) == valid, (ahead, hint)
+
+
 def test_an_invalid_gluon_tile_is_refused_before_it_launches():
     """A config given by hand (a tuner's, tools.sanitize --config) that is_valid refuses gets a
     ValueError naming it, before any descriptor is built: UNROLL = 3 over 16 K steps would

@@ -208,6 +208,8 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
             if variant.B_EVICT_FIRST:
                 assert k.kernel != k.asm["cubin"]
                 assert "L2::cache_hint" in k.patched_ptx
+            prefetches = k.patched_ptx.count("prefetch.tensor") if changed else 0
+            assert (prefetches > 0) == (variant.B_L2_PREFETCH > 0), variant
             if variant.ONE_PRELOAD_SYNC:
                 assert k.patched_ptx.count("bar.sync") < k.asm["ptx"].count("bar.sync")
             if variant.ONE_WGMMA and variant.B_EVICT_FIRST:

@@ -40,15 +40,22 @@ def descriptor_registers(ptx: str) -> list[str | None]:
     return registers
 
 
-def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
-    """ptx with an evict-first L2 policy on every TMA load through the descriptor parameters at
-    `positions` (0 = the kernel's first descriptor). ValueError if one has no load."""
+def _chosen_registers(ptx: str, positions: tuple[int, ...]) -> set[str]:
+    """The registers of the descriptor parameters at `positions`; ValueError if the PTX has no
+    such parameter or never reads one."""
     registers = descriptor_registers(ptx)
     if max(positions) >= len(registers):
         raise ValueError(f"descriptor {max(positions)} asked for; the PTX has {len(registers)}")
     chosen = {registers[p] for p in positions}
     if None in chosen:
         raise ValueError(f"descriptor(s) {[p for p in positions if registers[p] is None]} unread")
+    return chosen
+
+
+def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
+    """ptx with an evict-first L2 policy on every TMA load through the descriptor parameters at
+    `positions` (0 = the kernel's first descriptor). ValueError if one has no load."""
+    chosen = _chosen_registers(ptx, positions)
     hinted = set()
 
     def hint(m: re.Match) -> str:
@@ -85,12 +92,7 @@ def with_l2_prefetch(ptx: str, positions: tuple[int, ...], ahead: int) -> str:
     prefetch (cp.async.bulk.prefetch.tensor) of the same rows `ahead` columns of K further, under
     the load's predicate and only while that is inside K: the loads `ahead` columns on find
     their lines in the L2 instead of in HBM. ValueError if a descriptor has no load."""
-    registers = descriptor_registers(ptx)
-    if max(positions) >= len(registers):
-        raise ValueError(f"descriptor {max(positions)} asked for; the PTX has {len(registers)}")
-    chosen = {registers[p] for p in positions}
-    if None in chosen:
-        raise ValueError(f"descriptor(s) {[p for p in positions if registers[p] is None]} unread")
+    chosen = _chosen_registers(ptx, positions)
     prefetched = set()
 
     def prefetch(m: re.Match) -> str:
@@ -99,13 +101,13 @@ def with_l2_prefetch(ptx: str, positions: tuple[int, ...], ahead: int) -> str:
         prefetched.add(m["desc"])
         i = m["indent"]
         guard = f"{'!' if m['neg'] == '@!' else ''}{m['pred'].strip()}" if m["pred"] else ""
-        and_guard = f".and.s32 %p_l2_ahead, %r_l2_ahead, {DEFINITION_K}, {guard}" if guard else (
-            f".s32 %p_l2_ahead, %r_l2_ahead, {DEFINITION_K}"
-        )
+        # Inside K, and (under a predicated load) only where the load itself runs.
+        inside = f"%p_l2_ahead, %r_l2_ahead, {DEFINITION_K}"
+        setp = f"setp.lt.and.s32 {inside}, {guard}" if guard else f"setp.lt.s32 {inside}"
         return (
             f"{m[0]}\n{i}{{\n{i}.reg .b32 %r_l2_ahead;\n{i}.reg .pred %p_l2_ahead;\n"
             f"{i}add.s32 %r_l2_ahead, {m['k']}, {ahead};\n"
-            f"{i}setp.lt{and_guard};\n"
+            f"{i}{setp};\n"
             f"{i}@%p_l2_ahead cp.async.bulk.prefetch.tensor.2d.L2.global.tile "
             f"[{m['desc']}, {{%r_l2_ahead, {m['row']}}}];\n{i}}}"
         )

@@ -200,7 +200,6 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and cfg.UNROLL >= 1
         and (cfg.UNROLL == 1 or (cfg.ROLLED and (k // cfg.BLOCK_K) % cfg.UNROLL == 0))
         and 0 <= cfg.B_L2_PREFETCH < k // cfg.BLOCK_K
-        and (cfg.B_L2_PREFETCH == 0 or cfg.B_EVICT_FIRST)  # rewritten with the hint (_finish)
     )
 
 
@@ -915,8 +914,9 @@ def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
 
 def _finish(kernel, cfg: WsTileConfig):
     """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
-    evict-first (B_EVICT_FIRST) and prefetched into the L2 ahead (B_L2_PREFETCH), one CTA barrier in its preload (ONE_PRELOAD_SYNC) and none
-    before a rolled ring's waits (ROLLED; both preload_syncs.py), from its changed PTX
+    evict-first (B_EVICT_FIRST) and prefetched into the L2 ahead (B_L2_PREFETCH), one CTA
+    barrier in its preload (ONE_PRELOAD_SYNC) and none before a rolled ring's waits (ROLLED;
+    both preload_syncs.py), from its changed PTX
     (launch.py runs this once per compile). A change the PTX is not laid out for is left out
     with a warning: the kernel computes the same without any of them (ONE_WGMMA's ring holds
     the same rows for two WGMMAs). With ONE_Y_BOX,
