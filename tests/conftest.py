@@ -43,6 +43,22 @@ EVICT_FIRST_CHECKS = [
 ]  # fmt: skip
 
 
+# B's lines prefetched into the L2 (b_l2_prefetch): the Hopper table's mma.sync row, B as Y
+# (straight), two lines a row (128-deep K tiles), half a line (32-deep), a persistent walk.
+PREFETCH_CHECKS = [
+    dict(tile_p=32, tile_q=16, swap_ab=True, stages=12, warps_p=2, warps_q=1, warps_k=2,
+         b_evict_first=True, b_l2_prefetch=3),
+    dict(tile_p=64, tile_q=64, swap_ab=False, stages=4, warps_p=2, warps_q=2,
+         b_evict_first=True, b_l2_prefetch=2),
+    dict(tile_p=64, tile_q=16, swap_ab=True, tile_k=128, stages=4, warps_p=4, warps_q=1,
+         b_evict_first=True, b_l2_prefetch=1),
+    dict(tile_p=64, tile_q=64, swap_ab=False, tile_k=32, stages=4, warps_p=2, warps_q=2,
+         b_evict_first=True, b_l2_prefetch=8),
+    dict(tile_p=96, tile_q=256, swap_ab=False, stages=3, warps_p=2, warps_q=4, persistent=True,
+         b_evict_first=True, b_l2_prefetch=4),
+]  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def B():
     """The weight, fresh random per test module, on the GPU (GPU tests only)."""

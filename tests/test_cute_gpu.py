@@ -5,7 +5,7 @@ import dataclasses
 
 import pytest
 import torch
-from conftest import EVICT_FIRST_CHECKS, SLICED_K_CHECKS, TAIL_MS
+from conftest import EVICT_FIRST_CHECKS, PREFETCH_CHECKS, SLICED_K_CHECKS, TAIL_MS
 from cute_gemm import portable
 from cute_gemm.kernel import CuteConfig
 from cute_gemm.tuned import TABLE
@@ -309,6 +309,7 @@ SPLIT_K_CHECKS = [
 
 SLICED_K = [portable.PortableConfig(**fields) for fields in SLICED_K_CHECKS]
 EVICT_FIRST = [portable.PortableConfig(**fields) for fields in EVICT_FIRST_CHECKS]
+PREFETCH = [portable.PortableConfig(**fields) for fields in PREFETCH_CHECKS]
 
 
 @pytest.mark.parametrize("m", [1, 7, 33, 100, 200, 1000, 4097])
@@ -319,7 +320,8 @@ EVICT_FIRST = [portable.PortableConfig(**fields) for fields in EVICT_FIRST_CHECK
         | {cfg for _, cfg in portable.table_for(163 * 1024)}  # an A100's: no persistent rows
         | set(SPLIT_K_CHECKS)
         | set(SLICED_K)
-        | set(EVICT_FIRST),
+        | set(EVICT_FIRST)
+        | set(PREFETCH),
         key=repr,
     ),
     ids=repr,
@@ -348,7 +350,8 @@ def test_portable_configs_match_float32_reference(B, cfg, m):
     "cfg",
     sorted(
         {cfg for _, cfg in portable.TABLE + portable.TABLE_LARGE_SHARED if cfg.b_evict_first}
-        | set(EVICT_FIRST),
+        | set(EVICT_FIRST)
+        | set(PREFETCH),
         key=repr,
     ),
     ids=repr,

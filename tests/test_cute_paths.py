@@ -6,7 +6,7 @@ import dataclasses
 import json
 
 import pytest
-from conftest import EVICT_FIRST_CHECKS, SLICED_K_CHECKS
+from conftest import EVICT_FIRST_CHECKS, PREFETCH_CHECKS, SLICED_K_CHECKS
 from cute_gemm import main as solution
 from cute_gemm import portable
 from helpers import run_repo_module
@@ -294,7 +294,7 @@ def _mma_per_warp_and_k_tile(cfg) -> int:
 def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arch, tmp_path):
     """One DSL process per arch (CUTE_DSL_ARCH is read at import). The Hopper path's own
     compile tests are in test_cute_cpu.py."""
-    checks = SLICED_K_CHECKS + EVICT_FIRST_CHECKS
+    checks = SLICED_K_CHECKS + EVICT_FIRST_CHECKS + PREFETCH_CHECKS
     sliced = [portable.PortableConfig(**fields) for fields in checks]
     out = run_repo_module(
         "tools.compile_cute_paths", str(tmp_path), *map(repr, sliced), CUTE_DSL_ARCH=arch
@@ -320,6 +320,8 @@ def test_the_portable_kernel_compiles_for_every_family_with_its_instructions(arc
         # B's copies under an evict-first L2 policy where the config asks, and only there.
         for family in ("createpolicy.fractional.L2::evict_first", "L2::cache_hint"):
             assert (family in line["families"]) == line["b_evict_first"], line
+        # and its lines prefetched into the L2 ahead where it asks that too
+        assert ("prefetch.global.L2" in line["families"]) == (line["b_l2_prefetch"] > 0), line
         # Sliced K: every slice but the first hands each accumulator over through shared
         # memory, and the first reads them all back (split-K's arrival word: one more read).
         exchanged = (line["warps_k"] - 1) * line["accumulators"] + (line["splits"] > 1)

@@ -492,6 +492,24 @@ def test_cute_l2_prefetch_pass_offers_the_table_config_prefetching_1_to_8_stages
         assert all(tune_cute.valid(c) for c in cfgs)
 
 
+def test_cute_l2_prefetch_pass_offers_a_portable_row_its_lines_1_to_8_k_tiles_ahead():
+    from cute_gemm import main as cute_main
+    from cute_gemm import portable
+
+    row = portable.PortableConfig(32, 16, True, stages=12, warps_k=2, b_evict_first=True)
+    unhinted = replace(row, b_evict_first=False)
+    for cfg in (row, unhinted):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(cute_main, "select_config", lambda m, device_index=None, c=cfg: c)
+            cfgs = tune_cute.with_l2_prefetch(8)
+        assert cfgs[0] == cfg and all(tune_cute.valid(c) for c in cfgs)
+        if not cfg.b_evict_first:  # the prefetch rides on B's hinted copies
+            assert cfgs == [cfg]
+            continue
+        assert sorted(c.b_l2_prefetch for c in cfgs) == [0, *tune_cute.L2_PREFETCH]
+        assert {replace(c, b_l2_prefetch=0) for c in cfgs} == {cfg}
+
+
 def test_triton_l2_prefetch_pass_offers_each_gluon_row_prefetching_1_to_4_steps():
     from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
 

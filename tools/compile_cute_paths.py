@@ -39,6 +39,7 @@ FAMILIES = (
     "st.global.b32",  # or two where D's rows are contiguous
     "createpolicy.fractional.L2::evict_first",  # b_evict_first: B's L2 policy,
     "L2::cache_hint",  # carried by B's copies
+    "prefetch.global.L2",  # b_l2_prefetch: B's lines ahead of its copies
 )
 
 
@@ -75,6 +76,7 @@ def main() -> int:
         line = {"arch": arch, "default_path": default, "config": repr(cfg), "splits": cfg.splits,
                 "threads": cfg.threads, "shared_bytes": cfg.shared_bytes(), "warps_k": cfg.warps_k,
                 "staged": cfg.stages_d, "b_evict_first": cfg.b_evict_first,
+                "b_l2_prefetch": cfg.b_l2_prefetch,
                 "accumulators": cfg.tile_p * cfg.tile_q // cfg.slice_threads}  # fmt: skip
         try:
             cute_main.compiled_kernel(cfg, f"--keep-ptx --dump-dir={out}")

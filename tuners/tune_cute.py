@@ -213,14 +213,18 @@ def with_shallower_rings(m: int) -> list[CuteConfig]:
 L2_PREFETCH = (1, 2, 3, 4, 6, 8)
 
 
-@hopper_rows_only
-def with_l2_prefetch(m: int) -> list[CuteConfig]:
+def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m, and the same with B's next 1 to 8 k-stages
-    prefetched into the L2 beyond its ring (--l2-prefetch). On the H200 2-3 stages ahead ran
-    1-4% faster at M = 2 and 24-64; every distance ran 0.5-16% slower at 70-256 and none was
-    ahead by 0.5% at 972-8192 (logs at ff90522)."""
+    prefetched into the L2 beyond its ring (--l2-prefetch); a portable (mma.sync) row with B
+    evict-first, the same with its lines prefetched 1 to 8 K tiles ahead. On the H200 2-3
+    stages ahead ran 1-4% faster at M = 2 and 24-64; every distance ran 0.5-16% slower at
+    70-256 and none was ahead by 0.5% at 972-8192 (logs at ff90522)."""
     cfg = cute_main.select_config(m)
-    return [cfg] + [replace(cfg, l2_prefetch=p) for p in L2_PREFETCH if p != cfg.l2_prefetch]
+    if isinstance(cfg, CuteConfig):
+        return [cfg] + [replace(cfg, l2_prefetch=p) for p in L2_PREFETCH if p != cfg.l2_prefetch]
+    if not cfg.b_evict_first:  # the prefetch rides on the hinted copies
+        return [cfg]
+    return [cfg] + [replace(cfg, b_l2_prefetch=p) for p in L2_PREFETCH if p != cfg.b_l2_prefetch]
 
 
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.

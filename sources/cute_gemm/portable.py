@@ -43,6 +43,9 @@ L2 policy (b_evict_first): B's copies carry an evict-first policy (cp.async.cg w
 L2::cache_hint, written as inline PTX: the DSL's cp.async atom takes no policy), as the Hopper
 path's TMA loads do. A thread's copies of a stage lie whole 8-row swizzle atoms apart, so it
 computes its first piece's swizzled address once and adds plain offsets for the others.
+With b_l2_prefetch = P > 0, the thread whose piece starts a 128-byte line of B also prefetches
+that line P K tiles further (prefetch.global.L2, sm_80 on) while that is inside K: more of B
+on its way from HBM than the ring holds, as the Hopper path's l2_prefetch does with TMA.
 
 Sliced K (warps_k > 1): warps_k warps share each warp tile, slice j taking every warps_k-th
 16-deep K block of each K tile from block j, so a scheduler gets a second warp without smaller
@@ -72,6 +75,7 @@ from cutlass.cutlass_dsl import T, dsl_user_op
 MMA_SHAPE = (16, 8, 16)
 COPY_ELEMENTS = 8  # fp16 elements in one 16-byte cp.async
 STAGE_PAD = 8  # fp16 elements after each line of D's tile staged in shared memory
+LINE_ELEMENTS = 64  # fp16 elements in a 128-byte L2 line
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,9 @@ class PortableConfig:
     # lines that would first be written back (the preceding kernel's; the timing protocol's
     # fill). Faster at M <= 32 and some mid-M rows; level or slower elsewhere (the table)
     b_evict_first: bool = False
+    # B's lines prefetched into the L2 this many K tiles ahead of its copies (with
+    # b_evict_first: the hinted copies know each thread's address of B; 0: none)
+    b_l2_prefetch: int = 0
 
     @property
     def stages_d(self) -> bool:
@@ -179,6 +186,8 @@ def is_valid(cfg: PortableConfig, k: int) -> bool:
         and (not cfg.stages_d or _staged_bytes(cfg) <= cfg.ring_bytes())
         # a persistent walk stores D staged (its own buffer); its tail loads the next tile
         and (not cfg.persistent or (cfg.stages_d and cfg.peel_tail))
+        and 0 <= cfg.b_l2_prefetch < k_tiles
+        and (cfg.b_l2_prefetch == 0 or cfg.b_evict_first)
     )
 
 
@@ -260,6 +269,22 @@ def _cp_async_evict_first(dst, src, policy, *, loc=None, ip=None) -> None:
     )
 
 
+@dsl_user_op
+def _prefetch_l2(src, *, loc=None, ip=None) -> None:
+    """Bring the line holding global address `src` into the L2 (prefetch, sm_80 on)."""
+    llvm.inline_asm(
+        None,
+        [cutlass.Int64(src).ir_value(loc=loc, ip=ip)],
+        "prefetch.global.L2 [$0];",
+        "l",
+        has_side_effects=True,
+        is_align_stack=False,
+        asm_dialect=llvm.AsmDialect.AD_ATT,
+        loc=loc,
+        ip=ip,
+    )
+
+
 class _HintedCopies(NamedTuple):
     """B's copies of one tile under an L2 policy, as _load_operand takes them (_tile_loads
     gives the other copies as (tiled copy, source K tiles, ring, row predicate or None))."""
@@ -268,6 +293,7 @@ class _HintedCopies(NamedTuple):
     gB: cute.Tensor  # B's K tiles of this tile: (rows, tile_k, k_tiles)
     first: cute.Pointer  # this thread's first 16-byte piece of K tile 0
     shared: cutlass.Int32  # that piece's shared-memory address in stage 0
+    leads_line: cutlass.Boolean  # the piece starts a 128-byte line (it prefetches that line)
 
 
 class PortableGemm:
@@ -538,7 +564,8 @@ class PortableGemm:
         gB = cute.local_tile(mB, tiler, (tile, None))  # (rows, tile_k, k_tiles)
         first = gB.iterator + cute.crd2idx((row, col, 0), gB.layout)
         shared = (sB.iterator + cute.crd2idx((row, col, 0), sB.layout)).toint()
-        return _HintedCopies(_evict_first_policy(), gB, first, shared)
+        leads_line = col % LINE_ELEMENTS == 0
+        return _HintedCopies(_evict_first_policy(), gB, first, shared, leads_line)
 
     @cute.jit
     def _k_loop(self, operands, loads, next_loads, has_next, k_slice, k0, k_tiles, base):
@@ -626,14 +653,19 @@ class PortableGemm:
             cute.copy(copy, src[None, None, None, k_tile], dst[None, None, None, slot], pred=pred)
         else:
             cfg = self.cfg
-            policy, gB, first, shared = loads
+            policy, gB, first, shared, leads_line = loads
             rows = cute.size(gB, mode=[0])
+            ahead = cfg.b_l2_prefetch
+            k_tiles = cute.size(gB, mode=[2])
             for i in cutlass.range_constexpr(rows // cfg.copy_rows):
+                src = (first + cute.crd2idx((i * cfg.copy_rows, 0, k_tile), gB.layout)).toint()
                 _cp_async_evict_first(
-                    shared + (i * cfg.copy_rows + slot * rows) * cfg.tile_k * 2,
-                    (first + cute.crd2idx((i * cfg.copy_rows, 0, k_tile), gB.layout)).toint(),
-                    policy,
+                    shared + (i * cfg.copy_rows + slot * rows) * cfg.tile_k * 2, src, policy
                 )
+                if cutlass.const_expr(ahead > 0):
+                    if leads_line:
+                        if k_tile + ahead < k_tiles:  # K tiles lie tile_k elements apart
+                            _prefetch_l2(src + ahead * cfg.tile_k * 2)
 
     @cute.jit
     def _sum_slices(self, acc, sX, tidx, k_slice):
