@@ -357,13 +357,14 @@ def test_portable_configs_match_float32_reference(B, cfg, m):
     ids=repr,
 )
 def test_b_evict_first_loads_the_same_stages_as_the_tiled_copy(B, cfg, m):
-    """B's hand-written evict-first copies (their own address arithmetic) against the DSL's
-    tiled copy: the same MMAs on the same stages give the same bits, every element written."""
+    """B's hand-written evict-first copies (their own address arithmetic, and with
+    b_l2_prefetch the prefetches they issue) against the DSL's tiled copy, which has neither:
+    the same MMAs on the same stages give the same bits, every element written."""
     from cute_gemm import main
 
     A = torch.randn(m, main.K, dtype=torch.float16, device="cuda")
     outs = []
-    for c in (dataclasses.replace(cfg, b_evict_first=False), cfg):
+    for c in (dataclasses.replace(cfg, b_evict_first=False, b_l2_prefetch=0), cfg):
         C = torch.full((m, main.N), float("nan"), dtype=torch.float16, device="cuda")
         main.launch_config(A, B, C, c)
         outs.append(C)
