@@ -1024,6 +1024,26 @@ def test_portable_cute_tuner_rewrites_one_bucket_and_keeps_the_others_verbatim()
         tuner.table_lines(source.replace("# fmt: off", ""))
 
 
+def test_portable_cute_tuner_l2_prefetch_offers_each_hinted_row_its_lines_ahead():
+    from cute_gemm import portable
+
+    from tuners import tune_cute_portable as tuner
+
+    seen = set()
+    for large, table in ((False, portable.TABLE), (True, portable.TABLE_LARGE_SHARED)):
+        for limit, row in table:
+            cfgs = tuner.prefetch_candidates(limit, large)
+            assert cfgs[0] == row == tuner.current_config(limit, large)
+            seen.add(row.b_evict_first)
+            if not row.b_evict_first:  # the prefetch rides on B's hinted copies
+                assert cfgs == [row]
+                continue
+            assert sorted(c.b_l2_prefetch for c in cfgs) == [0, *tuner.L2_PREFETCH]
+            assert {replace(c, b_l2_prefetch=0) for c in cfgs} == {row}
+            assert all(portable.is_valid(c, K) for c in cfgs)
+    assert seen == {True, False}  # both kinds of row were checked
+
+
 def test_portable_cute_tuner_tunes_the_buckets_both_tables_have():
     """A bucket added to the tables by hand (a probe's win) is one the tuner tunes too, at
     workload Ms inside it."""

@@ -2,7 +2,7 @@
 
 Usage: fibgemm tune cute_portable [--dry-run] [--buckets 16 32 ...] [--large-shared]
        [--warps-k 1|2|4] [--sides 96 192 ...] [--tile-k 32|64|128] [--warp-grids 2x3 ...]
-       [--splits 1 2 4 ...] [--evict-first off|on|both]
+       [--splits 1 2 4 ...] [--evict-first off|on|both] [--l2-prefetch]
    (or python -m tuners.tune_cute_portable ...)
 
 For each bucket of portable.TABLE, every candidate config that fits 96 KB of shared memory
@@ -15,6 +15,8 @@ buckets it finished), one line a bucket, with its ratio as a comment; with --buc
 other tuners name it) only those buckets are tuned, the others keep their line verbatim.
 With --large-shared the same for TABLE_LARGE_SHARED, among configs of up to 160 KB (deeper
 rings too), for the GPUs that allow a CTA that much (portable.LARGE_SHARED_BYTES).
+With --l2-prefetch each bucket's current config alone, and the same with B's lines prefetched
+into the L2 1-8 K tiles ahead (b_l2_prefetch, where the config loads B evict-first).
 """
 
 import argparse
@@ -159,11 +161,30 @@ def candidates(
     # both ways (faster at M <= 32 and 160 on the H200, slower at 96-128: the row decides)
     hinted = [replace(c, b_evict_first=True) for c in out]
     out = {"off": out, "on": hinted, "both": out + hinted}[evict_first]
-    # What serves the bucket's largest M now (a new bucket: its enclosing bucket's config).
+    current = current_config(limit, large_shared)
+    return out if current in out else out + [current]
+
+
+# K tiles of B prefetched into the L2 ahead of its copies (--l2-prefetch): on the H200 the
+# Hopper table's mma.sync row took 1-4 at M = 1, 7, 15, 16 (docs/cute_gemm.md).
+L2_PREFETCH = (1, 2, 3, 4, 6, 8)
+
+
+def current_config(limit: int, large_shared: bool = False) -> PortableConfig:
+    """What serves the bucket's largest M now (a new bucket: its enclosing bucket's config)."""
     table = portable.TABLE_LARGE_SHARED if large_shared else portable.TABLE
     limits = [lim for lim, _ in table]
-    current = table[min(bisect.bisect_left(limits, limit), len(limits) - 1)][1]
-    return out if current in out else out + [current]
+    return table[min(bisect.bisect_left(limits, limit), len(limits) - 1)][1]
+
+
+def prefetch_candidates(limit: int, large_shared: bool = False) -> list[PortableConfig]:
+    """The bucket's current config, and (where it loads B evict-first: the prefetch rides on
+    those copies) the same with B's lines 1-8 K tiles ahead (--l2-prefetch)."""
+    current = current_config(limit, large_shared)
+    if not current.b_evict_first:
+        return [current]
+    ahead = [replace(current, b_l2_prefetch=p) for p in L2_PREFETCH if p != current.b_l2_prefetch]
+    return [current] + [c for c in ahead if portable.is_valid(c, cute_main.K)]
 
 
 def _token_sized_tiles(limit: int) -> list[PortableConfig]:
@@ -275,6 +296,10 @@ def main() -> int:
     p.add_argument("--evict-first", choices=("off", "on", "both"), default="both",
                    help="offer each candidate with B's loads evict-first in the L2, without, "
                         "or both ways (default; twice the configs)")  # fmt: skip
+    p.add_argument("--l2-prefetch", action="store_true",
+                   help="instead: each bucket's config against the same with B's lines "
+                        "prefetched into the L2 1-8 K tiles ahead (where it loads B "
+                        "evict-first)")  # fmt: skip
     add_guard_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
@@ -297,16 +322,19 @@ def main() -> int:
     for limit, ms in BUCKETS:
         if todo is not None and limit not in todo:
             continue
-        cfgs = candidates(
-            limit,
-            warps_k=args.warps_k,
-            large_shared=args.large_shared,
-            sides=args.sides,
-            tile_k=args.tile_k,
-            warp_grids=args.warp_grids,
-            split_counts=args.splits,
-            evict_first=args.evict_first,
-        )
+        if args.l2_prefetch:
+            cfgs = prefetch_candidates(limit, args.large_shared)
+        else:
+            cfgs = candidates(
+                limit,
+                warps_k=args.warps_k,
+                large_shared=args.large_shared,
+                sides=args.sides,
+                tile_k=args.tile_k,
+                warp_grids=args.warp_grids,
+                split_counts=args.splits,
+                evict_first=args.evict_first,
+            )
         built = []
         for cfg in cfgs:
             try:
