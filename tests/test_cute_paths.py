@@ -283,6 +283,16 @@ def test_split_k_workspace_is_kept_per_stream_and_grows_with_zero_counters(monke
     assert solution.split_workspace(cfg, 16, cpu)[0] is not bigger
 
 
+def test_b_lines_are_prefetched_less_than_k_tiles_ahead_and_only_with_the_hinted_copies():
+    cfg = portable.PortableConfig(32, 16, True, stages=12, warps_q=1, warps_k=2)  # 32 K tiles
+    for ahead, valid in ((0, True), (1, True), (31, True), (32, False), (-1, False)):
+        hinted = dataclasses.replace(cfg, b_evict_first=True, b_l2_prefetch=ahead)
+        assert portable.is_valid(hinted, 2048) == valid, ahead
+    # the prefetch rides on the hand-written evict-first copies, which know each thread's address
+    assert portable.is_valid(cfg, 2048)
+    assert not portable.is_valid(dataclasses.replace(cfg, b_l2_prefetch=1), 2048)
+
+
 def _mma_per_warp_and_k_tile(cfg) -> int:
     """m16n8k16 MMAs one warp issues for a K tile: its warp tile's 16 x 8 blocks, over its
     share of the tile's 16-deep K blocks (sliced K: 1 / warps_k of them)."""

@@ -61,6 +61,7 @@ from tuners.common import (
     tune_and_save,
     tuning_gpus,
 )
+from tuners.tune_cute_portable import L2_PREFETCH, with_lines_ahead  # --l2-prefetch, both kernels
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
 from cute_gemm import main as cute_main  # noqa: E402
@@ -209,10 +210,6 @@ def with_shallower_rings(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in shallower if is_valid(c, K)]
 
 
-# k-stages of B prefetched into the L2 beyond the ring (--l2-prefetch).
-L2_PREFETCH = (1, 2, 3, 4, 6, 8)
-
-
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m, and the same with B's next 1 to 8 k-stages
     prefetched into the L2 beyond its ring (--l2-prefetch); a portable (mma.sync) row with B
@@ -222,9 +219,7 @@ def with_l2_prefetch(m: int) -> list:
     cfg = cute_main.select_config(m)
     if isinstance(cfg, CuteConfig):
         return [cfg] + [replace(cfg, l2_prefetch=p) for p in L2_PREFETCH if p != cfg.l2_prefetch]
-    if not cfg.b_evict_first:  # the prefetch rides on the hinted copies
-        return [cfg]
-    return [cfg] + [replace(cfg, b_l2_prefetch=p) for p in L2_PREFETCH if p != cfg.b_l2_prefetch]
+    return with_lines_ahead(cfg)  # the portable tuner's own pass, on this table's row
 
 
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.

@@ -20,7 +20,6 @@ into the L2 1-8 K tiles ahead (b_l2_prefetch, where the config loads B evict-fir
 """
 
 import argparse
-import bisect
 import itertools
 import re
 import sys
@@ -36,6 +35,7 @@ from tuners.common import (
     bucket_label,
     guard_fraction,
     rank_bucket_over_ms,
+    row_for,
 )
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -165,26 +165,30 @@ def candidates(
     return out if current in out else out + [current]
 
 
-# K tiles of B prefetched into the L2 ahead of its copies (--l2-prefetch): on the H200 the
-# Hopper table's mma.sync row took 1-4 at M = 1, 7, 15, 16 (docs/cute_gemm.md).
+# K tiles of B prefetched into the L2 ahead of its copies (--l2-prefetch; tune_cute offers its
+# WGMMA rows as many k-stages ahead): on the H200 the Hopper table's mma.sync row took 1-4 at
+# M = 1, 7, 15, 16, the WGMMA rows 2-3 at M = 2 and 24-64 (docs/cute_gemm.md).
 L2_PREFETCH = (1, 2, 3, 4, 6, 8)
 
 
 def current_config(limit: int, large_shared: bool = False) -> PortableConfig:
     """What serves the bucket's largest M now (a new bucket: its enclosing bucket's config)."""
-    table = portable.TABLE_LARGE_SHARED if large_shared else portable.TABLE
-    limits = [lim for lim, _ in table]
-    return table[min(bisect.bisect_left(limits, limit), len(limits) - 1)][1]
+    return row_for(portable.TABLE_LARGE_SHARED if large_shared else portable.TABLE, limit)
+
+
+def with_lines_ahead(cfg: PortableConfig) -> list[PortableConfig]:
+    """cfg, and (where it loads B evict-first: the prefetch rides on those copies) the same
+    with B's lines 1-8 K tiles ahead. tune_cute --l2-prefetch offers a Hopper-table row of the
+    portable kernel the same."""
+    if not cfg.b_evict_first:
+        return [cfg]
+    ahead = [replace(cfg, b_l2_prefetch=p) for p in L2_PREFETCH if p != cfg.b_l2_prefetch]
+    return [cfg] + [c for c in ahead if portable.is_valid(c, cute_main.K)]
 
 
 def prefetch_candidates(limit: int, large_shared: bool = False) -> list[PortableConfig]:
-    """The bucket's current config, and (where it loads B evict-first: the prefetch rides on
-    those copies) the same with B's lines 1-8 K tiles ahead (--l2-prefetch)."""
-    current = current_config(limit, large_shared)
-    if not current.b_evict_first:
-        return [current]
-    ahead = [replace(current, b_l2_prefetch=p) for p in L2_PREFETCH if p != current.b_l2_prefetch]
-    return [current] + [c for c in ahead if portable.is_valid(c, cute_main.K)]
+    """The bucket's current config with its lines ahead (--l2-prefetch)."""
+    return with_lines_ahead(current_config(limit, large_shared))
 
 
 def _token_sized_tiles(limit: int) -> list[PortableConfig]:
