@@ -797,7 +797,7 @@ def test_l2_prefetch_follows_each_load_of_b_inside_k_under_the_loads_predicate()
         f"\t{load} [%r6], [%rd2, {{%r2, %r7}}], [%r4];\n"  # A's: left alone
     )
     hinted = l2_hints.with_evict_first(ptx, (0,))
-    out = l2_hints.with_l2_prefetch(hinted, (0,), 256)
+    out = l2_hints.with_l2_prefetch(hinted, (0,), 256, 2048)
     prefetches = re.findall(
         r"add\.s32 %r_l2_ahead, (\S+), 256;\n\s*setp\.lt\.and\.s32 %p_l2_ahead, %r_l2_ahead, "
         r"2048, (!?%p\d+);\n\s*@%p_l2_ahead cp\.async\.bulk\.prefetch\.tensor\.2d\.L2\.global"
@@ -806,11 +806,11 @@ def test_l2_prefetch_follows_each_load_of_b_inside_k_under_the_loads_predicate()
     )
     assert prefetches == [("%r2", "%p1", "%rd3", "%r3"), ("0", "!%p2", "%rd3", "%r3")]
     assert _PREFETCH_SCOPE.sub("", out) == hinted
-    unpredicated = l2_hints.with_l2_prefetch(ptx, (1,), 128)
-    assert "setp.lt.s32 %p_l2_ahead, %r_l2_ahead, 2048;" in unpredicated
+    unpredicated = l2_hints.with_l2_prefetch(ptx, (1,), 128, 4096)
+    assert "setp.lt.s32 %p_l2_ahead, %r_l2_ahead, 4096;" in unpredicated  # the K given
     assert "[%rd2, {%r_l2_ahead, %r7}]" in unpredicated
     with pytest.raises(ValueError, match="no TMA load through"):
-        l2_hints.with_l2_prefetch(params, (0,), 128)
+        l2_hints.with_l2_prefetch(params, (0,), 128, 2048)
 
 
 def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked():
@@ -820,11 +820,11 @@ def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked(
     kernel = Compiled()
     cfg = WsTileConfig(64, 16, 128, SWAP_AB=True)
     with pytest.warns(UserWarning, match="without the L2 hint"):
-        assert ws_tile._finish(kernel, cfg) is kernel
-    assert ws_tile._finish(kernel, replace(cfg, B_EVICT_FIRST=False)) is kernel
+        assert ws_tile._finish(kernel, cfg, 2048) is kernel
+    assert ws_tile._finish(kernel, replace(cfg, B_EVICT_FIRST=False), 2048) is kernel
     fused = WsTileConfig(64, 64, 64, 16, B_EVICT_FIRST=False, ONE_WGMMA=True)
     with pytest.warns(UserWarning, match="without one WGMMA for all dots"):
-        assert ws_tile._finish(kernel, fused) is kernel
+        assert ws_tile._finish(kernel, fused, 2048) is kernel
 
 
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)

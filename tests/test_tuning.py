@@ -480,7 +480,7 @@ def test_cute_hopper_refinements_leave_a_row_of_the_portable_kernel_alone(monkey
             continue
         assert candidates(16) == [row], candidates
     assert tune_cute.with_neighbours(16)[0] == row
-    assert all(tune_cute.valid(c) for c in tune_cute.with_neighbours(16))
+    assert all(cute_main.config_is_valid(c) for c in tune_cute.with_neighbours(16))
 
 
 def test_cute_l2_prefetch_pass_offers_the_table_config_prefetching_1_to_8_stages(hopper_rows):
@@ -492,7 +492,7 @@ def test_cute_l2_prefetch_pass_offers_the_table_config_prefetching_1_to_8_stages
         depths = [c.l2_prefetch for c in cfgs]
         assert sorted(depths) == sorted({cfgs[0].l2_prefetch, *tune_cute.L2_PREFETCH}), depths
         assert {replace(c, l2_prefetch=0) for c in cfgs} == {replace(cfgs[0], l2_prefetch=0)}
-        assert all(tune_cute.valid(c) for c in cfgs)
+        assert all(cute_main.config_is_valid(c) for c in cfgs)
 
 
 def test_cute_l2_prefetch_pass_offers_a_portable_row_its_lines_1_to_8_k_tiles_ahead():
@@ -505,7 +505,7 @@ def test_cute_l2_prefetch_pass_offers_a_portable_row_its_lines_1_to_8_k_tiles_ah
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(cute_main, "select_config", lambda m, device_index=None, c=cfg: c)
             cfgs = tune_cute.with_l2_prefetch(8)
-        assert cfgs[0] == cfg and all(tune_cute.valid(c) for c in cfgs)
+        assert cfgs[0] == cfg and all(cute_main.config_is_valid(c) for c in cfgs)
         if not cfg.b_evict_first:  # the prefetch rides on B's hinted copies
             assert cfgs == [cfg]
             continue

@@ -173,13 +173,6 @@ def straight_one_wave(m: int) -> list[CuteConfig]:
     return out
 
 
-def valid(cfg) -> bool:
-    """is_valid of the kernel the config names (a table row may name either)."""
-    if isinstance(cfg, portable.PortableConfig):
-        return portable.is_valid(cfg, K)
-    return is_valid(cfg, K)
-
-
 def hopper_rows_only(variants: Callable[[int], list]) -> Callable[[int], list]:
     """A refinement that varies the Hopper kernel's fields, offered where the table's row for
     M is a CuteConfig; a row naming the portable kernel is its bucket's only candidate."""
@@ -468,7 +461,7 @@ def with_mma_sync(m: int) -> list:
         return [cfg]
     rows = portable.TABLE_LARGE_SHARED
     own = row_for(rows, m)
-    offered = [row for row in (own, *neighbour_configs(rows, m)) if valid(row)]
+    offered = [row for row in (own, *neighbour_configs(rows, m)) if cute_main.config_is_valid(row)]
     return [cfg] + [row for row in offered if row != cfg]
 
 
@@ -480,7 +473,7 @@ def with_neighbours(m: int) -> list[CuteConfig]:
     from cute_gemm import tuned
 
     cfg = cute_main.select_config(m)
-    return [cfg] + [c for c in neighbour_configs(tuned.TABLE, m) if valid(c)]
+    return [cfg] + [c for c in neighbour_configs(tuned.TABLE, m) if cute_main.config_is_valid(c)]
 
 
 # Refinement passes: name (the flag --name, underscores as hyphens) -> Refinement.

@@ -177,13 +177,21 @@ def _sm_count() -> int:
     return 132
 
 
+def config_is_valid(cfg) -> bool:
+    """is_valid of the kernel the config names, for this definition's K (a Hopper table row may
+    name either kernel)."""
+    if isinstance(cfg, portable.PortableConfig):
+        return portable.is_valid(cfg, K)
+    return is_valid(cfg, K)
+
+
 def compiled_kernel(cfg: CuteConfig, extra_options: str = ""):
     """The compiled kernel for cfg, compiling it on first use (seconds, recorded).
     extra_options go to cute.compile (e.g. "--keep-ptx --dump-dir=DIR")."""
     fn = _compiled.get(cfg)
     if fn is None:
         portable_cfg = isinstance(cfg, portable.PortableConfig)
-        if not (portable.is_valid(cfg, K) if portable_cfg else is_valid(cfg, K)):
+        if not config_is_valid(cfg):
             # A config outside the kernel's limits may compile and only fail at launch (a ring
             # deeper than shared memory: cudaErrorInvalidValue) or, worse, run and be wrong.
             raise ValueError(f"{cfg} is not a valid config for K = {K} (is_valid)")

@@ -76,9 +76,6 @@ def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
     return out
 
 
-# The definition's K: the prefetches stop at its end (the solution runs K = 2048 only).
-DEFINITION_K = 2048
-
 _B_LOAD = re.compile(
     r"^(?P<indent>[ \t]*)(?P<neg>@!?)?(?P<pred>%p\d+ )?cp\.async\.bulk\.tensor\.2d\.shared::\w+"
     r"\.global\.mbarrier::complete_tx::bytes(?:\.L2::cache_hint)? \[[^\]]+\], "
@@ -87,11 +84,12 @@ _B_LOAD = re.compile(
 )
 
 
-def with_l2_prefetch(ptx: str, positions: tuple[int, ...], ahead: int) -> str:
+def with_l2_prefetch(ptx: str, positions: tuple[int, ...], ahead: int, k: int) -> str:
     """ptx with, after every TMA load through the descriptor parameters at `positions`, an L2
     prefetch (cp.async.bulk.prefetch.tensor) of the same rows `ahead` columns of K further, under
-    the load's predicate and only while that is inside K: the loads `ahead` columns on find
-    their lines in the L2 instead of in HBM. ValueError if a descriptor has no load."""
+    the load's predicate and only while that is inside the kernel's K (`k`, a constant of the
+    compiled kernel): the loads `ahead` columns on find their lines in the L2 instead of in HBM.
+    ValueError if a descriptor has no load."""
     chosen = _chosen_registers(ptx, positions)
     prefetched = set()
 
@@ -102,7 +100,7 @@ def with_l2_prefetch(ptx: str, positions: tuple[int, ...], ahead: int) -> str:
         i = m["indent"]
         guard = f"{'!' if m['neg'] == '@!' else ''}{m['pred'].strip()}" if m["pred"] else ""
         # Inside K, and (under a predicated load) only where the load itself runs.
-        inside = f"%p_l2_ahead, %r_l2_ahead, {DEFINITION_K}"
+        inside = f"%p_l2_ahead, %r_l2_ahead, {k}"
         setp = f"setp.lt.and.s32 {inside}, {guard}" if guard else f"setp.lt.s32 {inside}"
         return (
             f"{m[0]}\n{i}{{\n{i}.reg .b32 %r_l2_ahead;\n{i}.reg .pred %p_l2_ahead;\n"

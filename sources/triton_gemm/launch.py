@@ -147,7 +147,8 @@ def sm_count(device) -> int:
 
 
 def finish_compiled_with(jit_fn, finish) -> None:
-    """Have every compile of `jit_fn` go through finish(compiled kernel, config)."""
+    """Have every compile of `jit_fn` go through finish(compiled kernel, config, arguments),
+    the arguments by name as the launch passed them (its constexprs among them)."""
     _finishers[jit_fn] = finish
 
 
@@ -204,7 +205,7 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
         kernel = jit_fn.warmup(*args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         finish = _finishers.get(jit_fn)
         if finish is not None:
-            kernel = finish(kernel, cfg)
+            kernel = finish(kernel, cfg, dict(zip(jit_fn.arg_names, args, strict=True)))
         entry = _compiled[key] = (kernel, _direct_launcher(kernel))
     kernel, direct = entry
     if direct is None or _hooks_installed():
