@@ -89,6 +89,50 @@ def speedup_spread(rows: list[dict], newest: dict) -> dict:
     return {k: (min(v), max(v), len(v)) for k, v in spread.items()}
 
 
+def reference_shifts(rows: list[dict], newest: dict) -> dict:
+    """Per (solution, M): the reference's shifts (its median right after the solution over its
+    median right after itself, minus one) in every pass of the newest row's series
+    (same_series) that checked it."""
+    shifts = defaultdict(list)
+    for r in rows:
+        key = (r["solution"], int(r["M"]))
+        ref = newest.get(key)
+        if ref is not None and r.get("ref_moved") in ("yes", "no") and same_series(r, ref):
+            shifts[key].append(float(r["ref_shift"]))
+    return shifts
+
+
+def shift_lines(rows: list[dict], newest: dict, tolerance: float = 0.01) -> list[str]:
+    """One line per solution: the reference's shift over its series' passes (the mean over
+    every pass and M, the largest per-M mean and single pass), and the Ms whose mean over the
+    passes is past `tolerance`. A single pass's median moves by about its own timer's step
+    (~0.45% at 7 us) and the baseline after itself moves as much as a solution does: the
+    per-M mean over passes is what says whether a solution moves the reference."""
+    by_solution = defaultdict(dict)
+    for (s, m), values in reference_shifts(rows, newest).items():
+        by_solution[s][m] = values
+    lines = []
+    for s, per_m in sorted(by_solution.items(), key=lambda kv: (kv[0] != BASELINE, kv[0])):
+        means = {m: sum(v) / len(v) for m, v in per_m.items()}
+        every = [x for v in per_m.values() for x in v]
+        worst_m = max(means, key=lambda m: abs(means[m]))
+        passes = max(len(v) for v in per_m.values())
+        past = sorted(m for m, mean in means.items() if abs(mean) > tolerance)
+        verdict = (
+            f"past {tolerance:.0%} on average at M = {', '.join(map(str, past))}"
+            if past
+            else f"within {tolerance:.0%} on average at every M"
+        )
+        after = "itself" if s == BASELINE else s
+        lines.append(
+            f"- torch.matmul right after {after}, {passes} pass(es) of this content: "
+            f"{sum(every) / len(every):+.2%} on average; per-M mean at most "
+            f"{means[worst_m]:+.2%} (M = {worst_m}); single passes at most "
+            f"{max(every, key=abs):+.2%}; {verdict}."
+        )
+    return lines
+
+
 def geomean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
@@ -143,6 +187,10 @@ def table(rows: list[dict], baseline: str = BASELINE) -> str:
             "itself. "
             + (f"Moved: {', '.join(moved)}." if moved else "No solution moved the reference.")
         )
+    shifts = shift_lines(rows, newest)
+    if shifts:
+        lines.append("\nThe reference's shift over the passes of each series:\n")
+        lines.extend(shifts)
     if len(checked) < len(newest):
         lines.append(
             f"\n{len(newest) - len(checked)} of these {len(newest)} rows predate the "
