@@ -813,6 +813,69 @@ def test_l2_prefetch_follows_each_load_of_b_inside_k_under_the_loads_predicate()
         l2_hints.with_l2_prefetch(params, (0,), 128, 2048)
 
 
+# A GEMV-like kernel's PTX: B (param 1) and A (param 0) copied through cp.async, B's address
+# carried around a loop by a mov, C (param 2) stored.
+_COPIES_PTX = """
+\tld.param.b64 \t%rd1, [k_param_2];
+\tld.param.b64 \t%rd26, [k_param_0];
+\tld.param.b64 \t%rd27, [k_param_1];
+\tmul.wide.s32 \t%rd28, %r38, 4096;
+\tadd.s64 \t%rd29, %rd27, %rd28;
+\tcp.async.cg.shared.global [ %r6 + 0 ], [ %rd29 + 0 ], 0x10, %r7;
+\tmad.wide.u32 \t%rd4, %r37, 2, %rd26;
+\tcp.async.ca.shared.global [ %r9 + 0 ], [ %rd4 + 0 ], 0x4, %r10;
+$L__BB0_1:
+\tadd.s64 \t%rd5, %rd30, 512;
+\t@%p3 cp.async.cg.shared.global [ %r11 + 0 ], [ %rd5 + 0 ], 0x10, %r7;
+\tmov.b64 \t%rd30, %rd29;
+\tcp.async.cg.shared.global [ %r12 + 0 ], [ %rd4 + 16 ], 0x10;
+\tcp.async.ca.shared.global [ %r14 + 0 ], [ %rd29 + 8 ], 0x8, %r7;
+"""
+
+
+def test_evict_first_copies_hint_b_s_copies_only_through_the_loop():
+    """Every copy whose address derives from B's parameter, predicated or not, of any size,
+    also one whose register is defined after its use in the text (the loop's carried copy),
+    gets the policy; A's copies (4- and 16-byte) are left as they were."""
+    out = l2_hints.with_evict_first_copies(_COPIES_PTX, 1)
+    hinted = re.findall(
+        r"^\s*(@%p\d+ )?cp\.async\.(c[ag])\.shared\.global\.L2::cache_hint (.*);$", out, re.M
+    )
+    assert hinted == [
+        ("", "cg", "[ %r6 + 0 ], [%rd29 + 0], 0x10, %r7, %rd_evict_first"),
+        ("@%p3 ", "cg", "[ %r11 + 0 ], [%rd5 + 0], 0x10, %r7, %rd_evict_first"),
+        ("", "ca", "[ %r14 + 0 ], [%rd29 + 8], 0x8, %r7, %rd_evict_first"),
+    ]
+    assert out.count("createpolicy.fractional.L2::evict_first.b64 %rd_evict_first, 1.0;") == 3
+    assert "cp.async.ca.shared.global [ %r9 + 0 ], [ %rd4 + 0 ], 0x4, %r10;" in out
+    assert "cp.async.cg.shared.global [ %r12 + 0 ], [ %rd4 + 16 ], 0x10;" in out
+    with pytest.raises(ValueError, match="no cp.async from pointer parameter 2"):
+        l2_hints.with_evict_first_copies(_COPIES_PTX, 2)
+    with pytest.raises(ValueError, match="loads no pointer parameter 5"):
+        l2_hints.with_evict_first_copies(_COPIES_PTX, 5)
+    mixed = _COPIES_PTX + "\tadd.s64 \t%rd40, %rd29, %rd4;\n"
+    mixed += "\tcp.async.cg.shared.global [ %r13 + 0 ], [ %rd40 + 0 ], 0x10;\n"
+    with pytest.raises(ValueError, match="derives from more than parameter 1"):
+        l2_hints.with_evict_first_copies(mixed, 1)
+
+
+def test_the_gemv_rows_copies_of_b_and_only_they_carry_the_hint_where_asked():
+    """The Hopper table's GEMV row compiled for sm_90a and finished as its launch finishes it
+    (no GPU): hinted, each of B's 16-byte copies carries the evict-first policy and the PTX is
+    reassembled; unhinted, it runs as Triton compiled it. A's copies never carry one."""
+    out = run_repo_module("tools.compile_triton_paths", "gemv")
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = {json.loads(line)["config"]: json.loads(line) for line in out.stdout.splitlines()}
+    rows = {cfg for _, cfg in TABLE if isinstance(cfg, GemvConfig)}
+    assert rows and len(lines) == 2 * len(rows)
+    for cfg in rows:
+        for hinted in (False, True):
+            line = lines[repr(replace(cfg, B_EVICT_FIRST=hinted))]
+            assert line["b_copies"] > 0 and line["a_copies"] > 0, line
+            assert line["b_hinted"] == (line["b_copies"] if hinted else 0), line
+            assert line["a_hinted"] == 0 and line["assembled"] == hinted, line
+
+
 def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked():
     class Compiled:  # what _finish reads of a compiled kernel: its PTX
         asm = {"ptx": "no descriptors here"}

@@ -155,6 +155,40 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
         check_row_padded_views(run_cfg, B, m)
 
 
+@pytest.mark.parametrize("m", [1, 3, 8])
+def test_the_gemv_with_b_hinted_runs_its_changed_ptx_with_the_same_result(B, m):
+    """With B_EVICT_FIRST, the GEMV that launches is the one gemv._finish reassembled, its
+    copies of B under an evict-first L2 policy; it computes what the unhinted GEMV does, bit
+    for bit, every element written (M = 3 and 8: a BLOCK_M = 8 GEMV, masked rows of A)."""
+    from dataclasses import replace
+
+    from triton_gemm import launch, main
+    from triton_gemm.gemv import GemvConfig
+
+    if not launch.DIRECT_LAUNCH:
+        pytest.skip("Triton's own launch path here: the GEMV runs unhinted")
+    from triton_gemm import gemv
+
+    shape = (1, 8, 256) if m == 1 else (8, 8, 64)  # the table's M = 1 row; one for M <= 8
+    hinted = GemvConfig(*shape, num_warps=4, num_stages=8, B_EVICT_FIRST=True)
+    assert gemv.is_valid(hinted, m, N, K), hinted
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    outs = []
+    for cfg in (hinted, replace(hinted, B_EVICT_FIRST=False)):
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        main.launch_config(A, B, C, cfg)
+        torch.cuda.synchronize()
+        assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
+        outs.append(C)
+        kernels = [e[0] for k, e in launch._compiled.items() if k[1] == cfg]
+        assert kernels and all(hasattr(k, "patched_ptx") == cfg.B_EVICT_FIRST for k in kernels)
+        for k in kernels:
+            if cfg.B_EVICT_FIRST:
+                assert k.kernel != k.asm["cubin"] and "L2::cache_hint" in k.patched_ptx
+    assert torch.equal(outs[0], outs[1])
+    torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
 # M = 2, not 1: M = 1 runs the CUDA-core GEMV (gemv.py), which has no Gluon PTX to change.
 @pytest.mark.parametrize("m", [2, 40, 64, 144, 200, 972, 2053, 2379, 8192])
 def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypatch):

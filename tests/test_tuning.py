@@ -121,6 +121,11 @@ def test_triton_gemvs_pass_offers_pipelined_gemvs_up_to_m_8_only():
         # Pipelined depths, and the M = 1 probe's winner (logs at ade0bf1), are among
         # them.
         assert {c.num_stages for c in gemvs} >= {1, 4, 8, 12}, m
+        # each with B's copies hinted evict-first and not
+        assert {c.B_EVICT_FIRST for c in gemvs} == {False, True}, m
+        assert {replace(c, B_EVICT_FIRST=True) for c in gemvs if not c.B_EVICT_FIRST} == {
+            c for c in gemvs if c.B_EVICT_FIRST
+        }, m
     assert GemvConfig(1, 8, 256, num_warps=4, num_stages=8) in tune_triton.with_gemvs(1)
 
 

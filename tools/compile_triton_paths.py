@@ -1,6 +1,7 @@
 """Compile the Triton solution's portable configs for GPUs this machine need not have.
 
 Usage: python -m tools.compile_triton_paths ARCH [ARCH ...]   (e.g. 80 86 89 90 100 120)
+       python -m tools.compile_triton_paths gemv   (the Hopper table's GEMV rows, below)
 
 For each compute capability (as an integer: 90 for sm_90a), asks paths.choose which path and
 table that GPU would get with the installed Triton (the Hopper path is compiled by
@@ -8,6 +9,11 @@ tools.compile_ws_tile), fits the table to that GPU's shared memory as main.run d
 every distinct config of it for that target, and prints one JSON line per config: the arch,
 the path, the config, its shared memory against the GPU's limit, and which MMA family its PTX
 holds (mma.sync, wgmma or tcgen05). Needs no GPU; runs with TRITON_INTERPRET cleared.
+
+`gemv` compiles each GEMV row of the Hopper table (tuned.py), hinted and not, for sm_90a and
+finishes it as launch.py does (gemv._finish: B's copies hinted L2 evict-first in the PTX,
+reassembled by Triton's ptxas), and prints one JSON line each: its 16-byte and 4-byte copies
+(B's and A's at M = 1) and how many of each carry an L2 cache hint.
 """
 
 import json
@@ -104,8 +110,37 @@ def main_(archs: list[int]) -> int:
     return 0
 
 
+def gemv_lines() -> int:
+    import dataclasses
+    import re
+
+    from triton_gemm import gemv
+    from triton_gemm.tuned import TABLE
+
+    rows = {cfg for _, cfg in TABLE if isinstance(cfg, gemv.GemvConfig)}
+    twins = {dataclasses.replace(c, B_EVICT_FIRST=h) for c in rows for h in (False, True)}
+    for cfg in sorted(twins, key=repr):
+        kernel = compile_config(cfg, 90)
+        finished = gemv._finish(kernel, cfg, {})
+        ptx = getattr(finished, "patched_ptx", kernel.asm["ptx"])
+        copies = re.findall(
+            r"^\s*(?:@!?%p\d+ )?cp\.async\.(\w+)\.shared\.global(\S*) .*, (0x\w+|\d+)[,;]",
+            ptx,
+            re.M,
+        )
+        line = {"config": repr(cfg), "assembled": finished is not kernel and bool(finished.kernel)}
+        for name, size in (("b", "0x10"), ("a", "0x4")):
+            sized = [hint for _, hint, n in copies if n == size]
+            line[f"{name}_copies"] = len(sized)
+            line[f"{name}_hinted"] = sum(".L2::cache_hint" in hint for hint in sized)
+        print(json.dumps(line), flush=True)
+    return 0
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
+    if sys.argv[1:] == ["gemv"]:
+        sys.exit(gemv_lines())
     sys.exit(main_([int(a) for a in sys.argv[1:]]))

@@ -11,8 +11,9 @@ Gluon config against itself with a shallower ring; with --c-in-ring, against its
 output staged in the emptied ring (a stage more where the output tile's bytes make one); with
 --neighbours, against the configs of the buckets on either side (a second look at a pick one
 tuning run made within its noise); with --gemvs, at M <= 8 against the CUDA-core GEMVs
-(gemv.py) at 1-12 pipeline stages; with --one-preload-sync, each Gluon config with one CTA
-barrier in its preload (preload_syncs.py), preloading 1 to all of its ring stages; with
+(gemv.py) at 1-12 pipeline stages, B's copies hinted evict-first or not; with
+--one-preload-sync, each Gluon config with one CTA barrier in its preload (preload_syncs.py),
+preloading 1 to all of its ring stages; with
 --rolled, each Gluon config against its ring rolled into one loop (ROLLED), in passes of 1, 2,
 4 or 8 K steps (UNROLL) over its ring or one cut to a multiple of the pass; with
 --rolled-tiles, against every Gluon tile of --ws-tiles rolled; with --rolled-tiles-only, the
@@ -278,15 +279,17 @@ def _ws_shapes(m: int) -> list[WsTileConfig]:
 
 def _gemvs(m: int) -> list[GemvConfig]:
     """CUDA-core GEMV configs (gemv.py) at M <= 8: 8, 16 or 32 rows of B a CTA (384, 192 or 96
-    CTAs), 128-512 deep, 1-12 stages of tl.range's pipeline, 4 or 8 warps. The fastest
-    read-only streams of B are this loop (logs at ade0bf1); at M = 1 its 8 x 256 tile,
-    8 stages, ran 6.34 us where the Gluon tile ran 6.51 (logs at ade0bf1)."""
+    CTAs), 128-512 deep, 1-12 stages of tl.range's pipeline, 4 or 8 warps, B's copies hinted
+    L2 evict-first or not. The fastest read-only streams of B are this loop (logs at ade0bf1);
+    at M = 1 its 8 x 256 tile, 8 stages, ran 6.34 us where the Gluon tile ran 6.51 (logs at
+    ade0bf1)."""
     if m > 8:
         return []
     block_m = 1 << (m - 1).bit_length()
     out = []
-    for rows, bk, st, w in itertools.product((8, 16, 32), (128, 256, 512), (1, 4, 8, 12), (4, 8)):
-        cfg = GemvConfig(block_m, rows, bk, num_warps=w, num_stages=st)
+    shapes = itertools.product((8, 16, 32), (128, 256, 512), (1, 4, 8, 12), (4, 8), (False, True))
+    for rows, bk, st, w, hinted in shapes:
+        cfg = GemvConfig(block_m, rows, bk, num_warps=w, num_stages=st, B_EVICT_FIRST=hinted)
         if gemv.is_valid(cfg, m, N, K) and _fits(block_m, rows, bk, st):
             out.append(cfg)
     return out

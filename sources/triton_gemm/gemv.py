@@ -10,13 +10,24 @@ run (H200, probe at commit ade0bf1). At M >= 2
 the (BLOCK_M, ROWS, BLOCK_K) product is slower than the Gluon tiles (7.1 us at best at M = 2).
 Layouts as in kernel.py. Constraints (`is_valid`): N % ROWS == 0, K % BLOCK_K == 0,
 M <= BLOCK_M (a power of two, at most 8).
+
+With B_EVICT_FIRST, B's copies carry an L2 evict-first policy, added to the compiled PTX
+(l2_hints.with_evict_first_copies: Triton drops a load's eviction_policy where it pipelines
+the load through cp.async), as the Gluon tiles' TMA loads of B do: under the protocol's zero
+fill a B line marked evict-first is its set's next victim instead of a dirty line that must
+first be written back. Where the launch is Triton's own (launch.DIRECT_LAUNCH off) the kernel
+runs unhinted; it computes the same either way.
 """
 
+import warnings
 from dataclasses import dataclass
 
 import torch
 import triton
 import triton.language as tl
+
+from .l2_hints import with_evict_first_copies
+from .launch import finish_compiled_with
 
 
 @dataclass(frozen=True)
@@ -26,6 +37,7 @@ class GemvConfig:
     BLOCK_K: int
     num_warps: int = 4
     num_stages: int = 1  # depth of the K loop's pipeline (1: none)
+    B_EVICT_FIRST: bool = False  # B's copies hinted L2 evict-first (module docstring)
 
 
 def is_valid(cfg: GemvConfig, m: int, n: int, k: int) -> bool:
@@ -84,6 +96,28 @@ def _gemv_kernel(
         c = tl.sum(acc, axis=2)  # (BLOCK_M, ROWS)
         c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :]
         tl.store(c_ptrs, c.to(tl.float16), mask=m_mask[:, None])
+
+
+# b_ptr's place among the kernel's PTX parameters (the pointers come first; constexprs have none)
+_B_PARAM = 1
+
+
+def _finish(kernel, cfg: GemvConfig, named: dict):
+    """The compiled kernel, with B's copies hinted evict-first in its PTX where cfg asks (launch.py
+    runs this once per compile); unhinted, with a warning, if the PTX has no such copy."""
+    if not cfg.B_EVICT_FIRST:
+        return kernel
+    try:
+        ptx = with_evict_first_copies(kernel.asm["ptx"], _B_PARAM)
+    except ValueError as e:
+        warnings.warn(f"{cfg}: running without the L2 hint on B's copies: {e}", stacklevel=2)
+        return kernel
+    from .ptx_rewrite import reassembled  # Triton's backend: imported on the direct launch only
+
+    return reassembled(kernel, ptx)
+
+
+finish_compiled_with(_gemv_kernel, _finish)
 
 
 def replay_slots(cfg: GemvConfig) -> tuple:

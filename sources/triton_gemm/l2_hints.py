@@ -76,6 +76,71 @@ def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
     return out
 
 
+# A cp.async from global to shared (the pipelined loads of a pointer tile or the GEMV), with
+# its optional source size (Triton's mask) and no cache hint yet.
+_CP_ASYNC = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<pred>@!?%p\d+ )?cp\.async\.(?P<cache>ca|cg)\.shared\.global "
+    r"(?P<dst>\[[^\]]+\]), \[ ?(?P<src>%rd\d+)(?P<offset> \+ -?\d+)? ?\], "
+    r"(?P<size>0x10|0x8|0x4|16|8|4)(?P<src_size>, %r\d+)?;$",
+    re.M,
+)
+_REGISTER = re.compile(r"%[a-z]+\d+")
+_INSTRUCTION = re.compile(r"^\s*(?:@!?%p\d+\s+)?[a-z][\w.:]*\s+(%[a-z]+\d+)\s*,(.*);\s*$")
+
+
+def registers_from_param(ptx: str, param: int) -> set[str]:
+    """The registers whose values derive from kernel parameter `param` (0 = the first): those
+    its ld.param writes, then every register an instruction writes from one of them (address
+    arithmetic, moves, the loop's carried copies), to a fixed point."""
+    loaded = re.findall(rf"ld\.param\.[bu]64\s+(%rd\d+), \[\w+_param_{param}\];", ptx)
+    derived = set(loaded)
+    writes = [
+        (m[1], set(_REGISTER.findall(m[2]))) for m in map(_INSTRUCTION.match, ptx.splitlines()) if m
+    ]
+    grown = True
+    while grown:
+        grown = False
+        for dst, sources in writes:
+            if dst not in derived and sources & derived:
+                derived.add(dst)
+                grown = True
+    return derived
+
+
+def with_evict_first_copies(ptx: str, param: int) -> str:
+    """ptx with an evict-first L2 policy on every cp.async whose global address derives from
+    pointer parameter `param` (B's, in a kernel Triton pipelines with cp.async: Triton
+    drops a load's eviction_policy there). ValueError if no copy derives from it, or if one
+    also derives from another pointer parameter (the rewrite could not tell whose it is)."""
+    from_param = registers_from_param(ptx, param)
+    if not from_param:
+        raise ValueError(f"the PTX loads no pointer parameter {param}")
+    params = {int(p) for p in re.findall(r"_param_(\d+)\]", ptx)} - {param}
+    others = {r for p in params for r in registers_from_param(ptx, p)}
+    hinted = 0
+
+    def hint(m: re.Match) -> str:
+        nonlocal hinted
+        if m["src"] not in from_param:
+            return m[0]
+        if m["src"] in others:
+            raise ValueError(f"copy from {m['src']} derives from more than parameter {param}")
+        hinted += 1
+        i, pred = m["indent"], m["pred"] or ""
+        return (
+            f"{i}{{\n{i}.reg .b64 %rd_evict_first;\n"
+            f"{i}createpolicy.fractional.L2::evict_first.b64 %rd_evict_first, 1.0;\n"
+            f"{i}{pred}cp.async.{m['cache']}.shared.global.L2::cache_hint {m['dst']}, "
+            f"[{m['src']}{m['offset'] or ''}], {m['size']}{m['src_size'] or ''}, %rd_evict_first;"
+            f"\n{i}}}"
+        )
+
+    out = _CP_ASYNC.sub(hint, ptx)
+    if not hinted:
+        raise ValueError(f"no cp.async from pointer parameter {param}")
+    return out
+
+
 _B_LOAD = re.compile(
     r"^(?P<indent>[ \t]*)(?P<neg>@!?)?(?P<pred>%p\d+ )?cp\.async\.bulk\.tensor\.2d\.shared::\w+"
     r"\.global\.mbarrier::complete_tx::bytes(?:\.L2::cache_hint)? \[[^\]]+\], "
