@@ -561,12 +561,17 @@ def main() -> int:
     if run is None:
         return 2
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(run.args.jobs, mp_context=mp.get_context("spawn")) as pool:
+    # One process per candidate: a kernel that faults (an illegal instruction: the CUDA context
+    # is lost) must not fail every candidate its worker would have compiled after it.
+    spawn = mp.get_context("spawn")
+    with ProcessPoolExecutor(run.args.jobs, mp_context=spawn, max_tasks_per_child=1) as pool:
         errors = dict(zip(run.configs, pool.map(_compile, run.configs), strict=True))
     ok_cfgs = {c for c, e in errors.items() if e is None}
     print(f"compiled {len(ok_cfgs)}/{len(run.configs)} configs in {time.perf_counter() - t0:.0f} s")
     for reason, count in Counter(e for e in errors.values() if e is not None).most_common(3):
         print(f"  {count} failed: {reason}")
+    for cfg in [c for c, e in errors.items() if e is not None][:20]:
+        print(f"  failed: {cfg}")
     tune_and_save(
         run.args, run.kept, "tuners/tune_triton.py", TABLE_IMPORTS, TUNED_PATH, run.candidates,
         launch_config, ok_cfgs, run.current, method_note=run.note,
