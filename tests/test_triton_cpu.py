@@ -859,6 +859,15 @@ def test_evict_first_copies_hint_b_s_copies_only_through_the_loop():
         l2_hints.with_evict_first_copies(mixed, 1)
 
 
+def test_a_hinted_gemv_of_8_warps_over_128_deep_tiles_is_refused():
+    """The shape whose hinted copies ptxas miscompiled (every one faulted on the H200)."""
+    faulted = GemvConfig(1, 8, 128, num_warps=8, num_stages=4, B_EVICT_FIRST=True)
+    assert not gemv.is_valid(faulted, 1, 3072, 2048)
+    assert gemv.is_valid(replace(faulted, B_EVICT_FIRST=False), 1, 3072, 2048)
+    assert gemv.is_valid(replace(faulted, num_warps=4), 1, 3072, 2048)
+    assert gemv.is_valid(replace(faulted, BLOCK_K=256), 1, 3072, 2048)
+
+
 def test_the_gemv_rows_copies_of_b_and_only_they_carry_the_hint_where_asked():
     """The Hopper table's GEMV row compiled for sm_90a and finished as its launch finishes it
     (no GPU): hinted, each of B's 16-byte copies carries the evict-first policy and the PTX is
