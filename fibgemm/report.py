@@ -77,14 +77,21 @@ def same_series(row: dict, ref: dict) -> bool:
     )
 
 
+def series_rows(rows: list[dict], newest: dict):
+    """(solution, M) and each row that is a pass of the newest row's series (same_series)."""
+    for r in rows:
+        key = (r["solution"], int(r["M"]))
+        ref = newest.get(key)
+        if ref is not None and same_series(r, ref):
+            yield key, r
+
+
 def speedup_spread(rows: list[dict], newest: dict) -> dict:
     """(min, max) speedup over every pass of the same solution content, on the same kind of
     GPU, on the same path and under the same schedule, per (solution, M)."""
     spread = defaultdict(list)
-    for r in rows:
-        key = (r["solution"], int(r["M"]))
-        ref = newest.get(key)
-        if ref is not None and r["status"] == "PASSED" and same_series(r, ref):
+    for key, r in series_rows(rows, newest):
+        if r["status"] == "PASSED":
             spread[key].append(float(r["speedup"]))
     return {k: (min(v), max(v), len(v)) for k, v in spread.items()}
 
@@ -94,10 +101,8 @@ def reference_shifts(rows: list[dict], newest: dict) -> dict:
     median right after itself, minus one) in every pass of the newest row's series
     (same_series) that checked it."""
     shifts = defaultdict(list)
-    for r in rows:
-        key = (r["solution"], int(r["M"]))
-        ref = newest.get(key)
-        if ref is not None and r.get("ref_moved") in ("yes", "no") and same_series(r, ref):
+    for key, r in series_rows(rows, newest):
+        if r.get("ref_moved") in ("yes", "no"):
             shifts[key].append(float(r["ref_shift"]))
     return shifts
 

@@ -183,7 +183,7 @@ def with_lines_ahead(cfg: PortableConfig) -> list[PortableConfig]:
     if not cfg.b_evict_first:
         return [cfg]
     ahead = [replace(cfg, b_l2_prefetch=p) for p in L2_PREFETCH if p != cfg.b_l2_prefetch]
-    return [cfg] + [c for c in ahead if portable.is_valid(c, cute_main.K)]
+    return [cfg] + [c for c in ahead if cute_main.config_is_valid(c)]
 
 
 def prefetch_candidates(limit: int, large_shared: bool = False) -> list[PortableConfig]:
