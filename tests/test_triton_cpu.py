@@ -892,11 +892,11 @@ def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked(
     kernel = Compiled()
     cfg = WsTileConfig(64, 16, 128, SWAP_AB=True)
     with pytest.warns(UserWarning, match="without the L2 hint"):
-        assert ws_tile._finish(kernel, cfg, 2048) is kernel
-    assert ws_tile._finish(kernel, replace(cfg, B_EVICT_FIRST=False), 2048) is kernel
+        assert ws_tile._finish(kernel, cfg, {"K": 2048}) is kernel
+    assert ws_tile._finish(kernel, replace(cfg, B_EVICT_FIRST=False), {"K": 2048}) is kernel
     fused = WsTileConfig(64, 64, 64, 16, B_EVICT_FIRST=False, ONE_WGMMA=True)
     with pytest.warns(UserWarning, match="without one WGMMA for all dots"):
-        assert ws_tile._finish(kernel, fused, 2048) is kernel
+        assert ws_tile._finish(kernel, fused, {"K": 2048}) is kernel
 
 
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)

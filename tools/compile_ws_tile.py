@@ -114,7 +114,7 @@ def main() -> int:
         (out / f"{i}.ptx").write_text(kernel.asm["ptx"])
         patched_log = io.StringIO()
         with contextlib.redirect_stdout(patched_log):
-            patched = ws_tile._finish(kernel, cfg, K)
+            patched = ws_tile._finish(kernel, cfg, {"K": K})
         (out / f"{i}.patched.ptx").write_text(getattr(patched, "patched_ptx", ""))
         line = {
             "config": repr(cfg),

@@ -1,16 +1,20 @@
-"""An L2 evict-first hint on a compiled Gluon kernel's TMA loads of B, added in its PTX.
+"""L2 hints on B's loads, added in a compiled kernel's PTX: B is read once a call, and under the
+protocol's zero fill the L2 is full of dirty lines.
 
-Gluon's `tma.async_copy_global_to_shared` takes no cache hint (Triton 3.6 and 3.7). B is read
-once a call, and under the protocol's zero fill the L2 is full of dirty lines: a B line marked
-evict-first is its set's next victim instead of a dirty line that must first be written back.
-The CuTe solution measured 0.10-0.16 us less at M = 1-256 with that hint (probe at commit ade0bf1);
-added here to the Gluon kernel, 0.06-0.16 us less at M = 1-256 and 0.23 at 972
-(probe at commit ade0bf1).
+- `with_evict_first`: an evict-first policy on a Gluon kernel's TMA loads of B (Gluon's
+  `tma.async_copy_global_to_shared` takes no cache hint, Triton 3.6 and 3.7). A B line marked
+  evict-first is its set's next victim instead of a dirty line that must first be written back:
+  0.06-0.16 us less at M = 1-256 and 0.23 at 972 (probe at commit ade0bf1; the CuTe solution
+  measured 0.10-0.16 us with the same hint).
+- `with_evict_first_copies`: the same policy on the cp.async copies of B in a kernel Triton
+  pipelines itself (the GEMV), where Triton drops a load's eviction_policy: 6.32 -> 6.19 us at
+  M = 1 (commit c2f90f1).
+- `with_l2_prefetch`: after each TMA load of B, an L2 prefetch of the same rows a few K steps on,
+  so that those loads find their lines in the L2 (commit 37264d1).
 
-Each global-to-shared `cp.async.bulk.tensor` load through one of the chosen descriptor
-parameters gets `.L2::cache_hint` and a policy made just before it (`createpolicy`, in a scope
-of its own: no register stays live across the kernel's partitions). Nothing else in the PTX
-changes; ptx_rewrite.py assembles it.
+Each hinted load gets a policy made just before it (`createpolicy`, in a scope of its own: no
+register stays live across the kernel's partitions). Nothing else in the PTX changes;
+ptx_rewrite.py assembles it.
 """
 
 import re
@@ -88,22 +92,26 @@ _REGISTER = re.compile(r"%[a-z]+\d+")
 _INSTRUCTION = re.compile(r"^\s*(?:@!?%p\d+\s+)?[a-z][\w.:]*\s+(%[a-z]+\d+)\s*,(.*);\s*$")
 
 
-def registers_from_param(ptx: str, param: int) -> set[str]:
-    """The registers whose values derive from kernel parameter `param` (0 = the first): those
-    its ld.param writes, then every register an instruction writes from one of them (address
-    arithmetic, moves, the loop's carried copies), to a fixed point."""
-    loaded = re.findall(rf"ld\.param\.[bu]64\s+(%rd\d+), \[\w+_param_{param}\];", ptx)
-    derived = set(loaded)
+def registers_from_params(ptx: str) -> dict[int, set[str]]:
+    """For each kernel parameter the PTX loads (0 = the first), the registers whose values derive
+    from it: those its ld.param writes, then every register an instruction writes from one of
+    them (address arithmetic, moves, the loop's carried copies), to a fixed point. The PTX's
+    instructions are parsed once for all parameters."""
+    loads = re.findall(r"ld\.param\.[bu]64\s+(%rd\d+), \[\w+_param_(\d+)\];", ptx)
     writes = [
         (m[1], set(_REGISTER.findall(m[2]))) for m in map(_INSTRUCTION.match, ptx.splitlines()) if m
     ]
-    grown = True
-    while grown:
-        grown = False
-        for dst, sources in writes:
-            if dst not in derived and sources & derived:
-                derived.add(dst)
-                grown = True
+    derived: dict[int, set[str]] = {}
+    for register, param in loads:
+        derived.setdefault(int(param), set()).add(register)
+    for registers in derived.values():
+        grown = True
+        while grown:
+            grown = False
+            for dst, sources in writes:
+                if dst not in registers and sources & registers:
+                    registers.add(dst)
+                    grown = True
     return derived
 
 
@@ -112,11 +120,11 @@ def with_evict_first_copies(ptx: str, param: int) -> str:
     pointer parameter `param` (B's, in a kernel Triton pipelines with cp.async: Triton
     drops a load's eviction_policy there). ValueError if no copy derives from it, or if one
     also derives from another pointer parameter (the rewrite could not tell whose it is)."""
-    from_param = registers_from_param(ptx, param)
+    derived = registers_from_params(ptx)
+    from_param = derived.get(param, set())
     if not from_param:
         raise ValueError(f"the PTX loads no pointer parameter {param}")
-    params = {int(p) for p in re.findall(r"_param_(\d+)\]", ptx)} - {param}
-    others = {r for p in params for r in registers_from_param(ptx, p)}
+    others = set().union(*(regs for p, regs in derived.items() if p != param))
     hinted = 0
 
     def hint(m: re.Match) -> str:

@@ -912,13 +912,14 @@ def _passed_descriptors(cfg: WsTileConfig) -> list[tuple[str, Described]]:
     return [(role, slot) for role, slot in zip(roles, slots, strict=True) if slot is not None]
 
 
-def _finish(kernel, cfg: WsTileConfig, k: int):
+def _finish(kernel, cfg: WsTileConfig, named: dict):
     """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
     evict-first (B_EVICT_FIRST) and prefetched into the L2 ahead (B_L2_PREFETCH), one CTA
     barrier in its preload (ONE_PRELOAD_SYNC) and none before a rolled ring's waits (ROLLED;
-    both preload_syncs.py), from its changed PTX (launch.py runs this once per compile; k is
-    the kernel's K). A change the PTX is not laid out for is left out with a warning: the
-    kernel computes the same without any of them (ONE_WGMMA's ring holds the same rows for two
+    both preload_syncs.py), from its changed PTX. launch.py runs this once per compile, with
+    the launch's arguments by name (`named`: the prefetch stops at their K), as it runs every
+    finisher. A change the PTX is not laid out for is left out with a warning: the kernel
+    computes the same without any of them (ONE_WGMMA's ring holds the same rows for two
     WGMMAs). With ONE_Y_BOX, Y's boxes are widened (_with_wide_y_box): the kernel needs that
     to be right."""
     if cfg.ONE_Y_BOX:
@@ -935,7 +936,8 @@ def _finish(kernel, cfg: WsTileConfig, k: int):
         changes.append(("the L2 hint on B's loads", with_evict_first, (b_descriptors(cfg),)))
     if cfg.B_L2_PREFETCH:
         ahead = cfg.B_L2_PREFETCH * cfg.BLOCK_K
-        changes.append(("the L2 prefetch of B", with_l2_prefetch, (b_descriptors(cfg), ahead, k)))
+        prefetch_args = (b_descriptors(cfg), ahead, named["K"])
+        changes.append(("the L2 prefetch of B", with_l2_prefetch, prefetch_args))
     changed = ptx
     for what, change, args in changes:
         try:
@@ -963,7 +965,7 @@ def _with_wide_y_box(kernel, cfg: WsTileConfig):
     return wide
 
 
-finish_compiled_with(_ws_tile_kernel, lambda kernel, cfg, named: _finish(kernel, cfg, named["K"]))
+finish_compiled_with(_ws_tile_kernel, _finish)
 
 
 def interpreter_twin(cfg: WsTileConfig) -> TileTmaConfig:
