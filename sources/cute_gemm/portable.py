@@ -789,7 +789,7 @@ class PortableGemm:
 # fmt: off
 TABLE = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=12, warps_p=2, warps_q=1, splits=1, warps_k=2, b_evict_first=True)),  # 1.114-1.140x (probe, 3 rounds at M = 1, 8, 16, as TABLE_LARGE_SHARED's; the former 64 x 16 row over 2 CTAs 0.951-0.967x)
-    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=10, warps_p=2, warps_q=1, splits=1, warps_k=2, b_evict_first=True)),  # 1.030-1.048x (probe, 3 rounds at M = 24, 32, as TABLE_LARGE_SHARED's; 64 x 32 over 2 CTAs 0.881-0.898x)
+    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=10, warps_p=2, warps_q=1, splits=1, warps_k=2, b_evict_first=True, b_l2_prefetch=1)),  # 1.050x with B's lines 1 K tile ahead in the L2, 1.039x without (tune_cute_portable --l2-prefetch, H200); 1.030-1.048x (probe, 3 rounds at M = 24, 32, as TABLE_LARGE_SHARED's; 64 x 32 over 2 CTAs 0.881-0.898x)
     (48, PortableConfig(tile_p=32, tile_q=48, swap_ab=True, tile_k=64, stages=8, warps_p=2, warps_q=1, splits=1, warps_k=2, peel_tail=False, b_evict_first=True)),  # 0.916-0.923x (probe, 3 rounds at M = 35-48; the <= 64 row of TABLE_LARGE_SHARED 0.827-0.829x)
     (64, PortableConfig(tile_p=48, tile_q=64, swap_ab=True, tile_k=64, stages=6, warps_p=1, warps_q=4, splits=2, peel_tail=False)),  # 0.771-0.789x (probe, 3 rounds at M = 35-64; 32 x 64 over 4 CTAs 0.763-0.785x)
     (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=64, stages=6, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.747-0.750x (probe, 3 rounds at M = 70, 80; 32 x 80 over 4 CTAs 0.721-0.726x)
@@ -817,7 +817,7 @@ LARGE_SHARED_BYTES = 160 * 1024
 # fmt: off
 TABLE_LARGE_SHARED = [
     (16, PortableConfig(tile_p=32, tile_q=16, swap_ab=True, tile_k=64, stages=12, warps_p=2, warps_q=1, splits=1, warps_k=2, b_evict_first=True)),  # 1.114-1.140x (probe, 3 rounds at M = 1, 8, 16; 10 stages 1.066-1.088x, in one K loop 1.088-1.106x; the former 64 x 16 row over 2 CTAs 0.951-0.967x)
-    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=10, warps_p=2, warps_q=1, splits=1, warps_k=2, b_evict_first=True)),  # 1.030-1.048x (probe, 3 rounds at M = 24, 32; in one K loop 0.978-0.999x; the former 64 x 32 row over 2 CTAs 0.881-0.898x)
+    (32, PortableConfig(tile_p=32, tile_q=32, swap_ab=True, tile_k=64, stages=10, warps_p=2, warps_q=1, splits=1, warps_k=2, b_evict_first=True, b_l2_prefetch=1)),  # 1.046x with B's lines 1 K tile ahead in the L2, 1.030x without (tune_cute_portable --l2-prefetch --large-shared, H200); 1.030-1.048x (probe, 3 rounds at M = 24, 32; in one K loop 0.978-0.999x; the former 64 x 32 row over 2 CTAs 0.881-0.898x)
     (48, PortableConfig(tile_p=32, tile_q=48, swap_ab=True, tile_k=64, stages=12, warps_p=2, warps_q=1, splits=1, warps_k=2, peel_tail=False, b_evict_first=True)),  # 0.939-0.942x (probe, 3 rounds at M = 35, 40, 48; 10 stages 0.926-0.935x; the former <= 64 row 0.827-0.829x)
     (64, PortableConfig(tile_p=32, tile_q=64, swap_ab=True, tile_k=64, stages=10, warps_p=1, warps_q=2, splits=1, warps_k=2, peel_tail=False, b_evict_first=True)),  # 0.886-0.889x (probe, 3 rounds at M = 56, 64; on 2 x 1 warps 0.868-0.876x; the former 48 x 64 row over 2 CTAs 0.820-0.827x)
     (80, PortableConfig(tile_p=64, tile_q=48, swap_ab=True, tile_k=128, stages=5, warps_p=4, warps_q=1, splits=1, warps_k=1, staged_epilogue=True)),  # 0.781x (probe, 3 rounds at M = 72; 64-deep K tiles in 10 stages 0.763x)
