@@ -496,7 +496,7 @@ def test_cute_l2_prefetch_pass_offers_the_table_config_prefetching_1_to_8_stages
         cfgs = tune_cute.with_l2_prefetch(m)
         assert cfgs[0] == cute_main.select_config(m)
         depths = [c.l2_prefetch for c in cfgs]
-        assert sorted(depths) == sorted({cfgs[0].l2_prefetch, *tune_cute.L2_PREFETCH}), depths
+        assert sorted(depths) == [0, *tune_cute.L2_PREFETCH], depths
         assert {replace(c, l2_prefetch=0) for c in cfgs} == {replace(cfgs[0], l2_prefetch=0)}
         assert all(cute_main.config_is_valid(c) for c in cfgs)
 
@@ -1045,7 +1045,7 @@ def test_portable_cute_tuner_l2_prefetch_offers_each_hinted_row_its_lines_ahead(
                 assert cfgs == [row]
                 continue
             assert sorted(c.b_l2_prefetch for c in cfgs) == [0, *tuner.L2_PREFETCH]
-            assert {replace(c, b_l2_prefetch=0) for c in cfgs} == {row}
+            assert {replace(c, b_l2_prefetch=0) for c in cfgs} == {replace(row, b_l2_prefetch=0)}
             assert all(portable.is_valid(c, K) for c in cfgs)
     assert seen == {True, False}  # both kinds of row were checked
 
@@ -1077,7 +1077,8 @@ def test_portable_cute_tuner_offers_split_k_in_one_loop_and_sliced_k_in_both_for
     from tuners import tune_cute_portable as tuner
 
     for table, large in ((portable.TABLE, False), (portable.TABLE_LARGE_SHARED, True)):
-        rows = dict(table)
+        # Tilings: a row's prefetch distance is the --l2-prefetch pass's to find.
+        rows = {limit: replace(row, b_l2_prefetch=0) for limit, row in table}
         assert rows[16] in tuner.candidates(32, large_shared=large)
         assert rows[32] in tuner.candidates(48, large_shared=large)
         assert rows[48] in tuner.candidates(64, large_shared=large)
@@ -1085,7 +1086,7 @@ def test_portable_cute_tuner_offers_split_k_in_one_loop_and_sliced_k_in_both_for
             offered = tuner.candidates(limit, large_shared=large)
             split = [c for c in offered if c.splits > 1]
             assert split and not any(c.peel_tail for c in split), limit
-            sliced = {c for c in offered if c.warps_k > 1}
+            sliced = {replace(c, b_l2_prefetch=0) for c in offered if c.warps_k > 1}
             assert sliced and {replace(c, peel_tail=not c.peel_tail) for c in sliced} <= sliced
 
 
@@ -1101,8 +1102,9 @@ def test_portable_cute_tuner_offers_every_swap_ab_row_without_being_told(monkeyp
         table = getattr(portable, name)
         monkeypatch.setattr(portable, name, [(limit, stand_in) for limit, _ in table])
         for limit, row in table:
-            if limit <= 256:
-                assert row in tuner.candidates(limit, large_shared=large), (name, limit)
+            if limit <= 256:  # its tiling; its prefetch distance is --l2-prefetch's to find
+                tiling = replace(row, b_l2_prefetch=0)
+                assert tiling in tuner.candidates(limit, large_shared=large), (name, limit)
         assert any(
             c.tile_k == 128 and c.warps_k == 1 for c in tuner.candidates(96, large_shared=large)
         )

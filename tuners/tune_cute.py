@@ -205,13 +205,14 @@ def with_shallower_rings(m: int) -> list[CuteConfig]:
 
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m, and the same with B's next 1 to 8 k-stages
-    prefetched into the L2 beyond its ring (--l2-prefetch); a portable (mma.sync) row with B
-    evict-first, the same with its lines prefetched 1 to 8 K tiles ahead. On the H200 2-3
-    stages ahead ran 1-4% faster at M = 2 and 24-64; every distance ran 0.5-16% slower at
-    70-256 and none was ahead by 0.5% at 972-8192 (logs at ff90522)."""
+    prefetched into the L2 beyond its ring and with none (--l2-prefetch); a portable (mma.sync)
+    row with B evict-first, the same with its lines prefetched 0 to 8 K tiles ahead. On the
+    H200 2-3 stages ahead ran 1-4% faster at M = 2 and 24-64; every distance ran 0.5-16% slower
+    at 70-256 and none was ahead by 0.5% at 972-8192 (logs at ff90522)."""
     cfg = cute_main.select_config(m)
     if isinstance(cfg, CuteConfig):
-        return [cfg] + [replace(cfg, l2_prefetch=p) for p in L2_PREFETCH if p != cfg.l2_prefetch]
+        depths = (0, *L2_PREFETCH)  # a row that prefetches is timed against none too
+        return [cfg] + [replace(cfg, l2_prefetch=p) for p in depths if p != cfg.l2_prefetch]
     return with_lines_ahead(cfg)  # the portable tuner's own pass, on this table's row
 
 

@@ -178,11 +178,12 @@ def current_config(limit: int, large_shared: bool = False) -> PortableConfig:
 
 def with_lines_ahead(cfg: PortableConfig) -> list[PortableConfig]:
     """cfg, and (where it loads B evict-first: the prefetch rides on those copies) the same
-    with B's lines 1-8 K tiles ahead. tune_cute --l2-prefetch offers a Hopper-table row of the
-    portable kernel the same."""
+    with B's lines 1-8 K tiles ahead and with none (a row that prefetches is timed against its
+    own tiling without). tune_cute --l2-prefetch offers a Hopper-table row of the portable
+    kernel the same."""
     if not cfg.b_evict_first:
         return [cfg]
-    ahead = [replace(cfg, b_l2_prefetch=p) for p in L2_PREFETCH if p != cfg.b_l2_prefetch]
+    ahead = [replace(cfg, b_l2_prefetch=p) for p in (0, *L2_PREFETCH) if p != cfg.b_l2_prefetch]
     return [cfg] + [c for c in ahead if cute_main.config_is_valid(c)]
 
 
