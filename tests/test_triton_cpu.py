@@ -883,6 +883,40 @@ def test_the_gemv_rows_copies_of_b_and_only_they_carry_the_hint_where_asked():
             assert line["b_copies"] > 0 and line["a_copies"] > 0, line
             assert line["b_hinted"] == (line["b_copies"] if hinted else 0), line
             assert line["a_hinted"] == 0 and line["assembled"] == hinted, line
+            # Every descriptor its copies read is set (the miscompile below is not there).
+            assert line["unwritten_descriptors"] == [], line
+
+
+def test_the_sass_check_finds_the_miscompiled_gemv_that_is_valid_refuses():
+    """The refused shape (test above), compiled and finished for sm_90a with the pinned
+    Triton's ptxas: its hinted copies read their policy from a uniform register nothing writes,
+    the fault seen on the H200; unhinted, the same shape reads only registers it sets. Should the
+    first assertion fail, this ptxas no longer miscompiles the shape: is_valid's fence may go
+    once a GPU run confirms it."""
+    faulted = GemvConfig(1, 8, 128, num_warps=8, num_stages=4, B_EVICT_FIRST=True)
+    plain = replace(faulted, B_EVICT_FIRST=False)
+    out = run_repo_module("tools.compile_triton_paths", "gemv", repr(faulted), repr(plain))
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = {json.loads(line)["config"]: json.loads(line) for line in out.stdout.splitlines()}
+    assert lines[repr(faulted)]["unwritten_descriptors"], lines[repr(faulted)]
+    assert lines[repr(plain)]["unwritten_descriptors"] == [], lines[repr(plain)]
+
+
+def test_unwritten_descriptor_registers_reads_writes_and_64_bit_pairs():
+    from tools.sass_registers import unwritten_descriptor_registers
+
+    sass = """
+        /*0030*/                   ULDC.64 UR4, c[0x0][0x208] ;
+        /*0040*/                   UMOV UR8, 0x400 ;
+        /*0050*/              @!P1 LDGSTS.E.64 [R10], desc[UR4][R22.64] ;
+        /*0060*/                   LDG.E R3, desc[UR5][R2.64] ;
+        /*0070*/                   LDGSTS.E.64 [R2+UR8], desc[UR8][R6.64] ;
+    """
+    assert unwritten_descriptor_registers(sass) == []
+    broken = sass + "        /*0080*/                   LDGSTS.E.64 [R2+UR0], desc[UR1][R22.64] ;\n"
+    assert unwritten_descriptor_registers(broken) == ["UR1"]
+    # A 32-bit write sets only its own register.
+    assert unwritten_descriptor_registers(sass.replace("ULDC.64", "ULDC")) == ["UR5"]
 
 
 def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked():

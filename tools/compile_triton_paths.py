@@ -1,7 +1,7 @@
 """Compile the Triton solution's portable configs for GPUs this machine need not have.
 
 Usage: python -m tools.compile_triton_paths ARCH [ARCH ...]   (e.g. 80 86 89 90 100 120)
-       python -m tools.compile_triton_paths gemv   (the Hopper table's GEMV rows, below)
+       python -m tools.compile_triton_paths gemv ["GemvConfig(...)" ...]   (GEMVs, below)
 
 For each compute capability (as an integer: 90 for sm_90a), asks paths.choose which path and
 table that GPU would get with the installed Triton (the Hopper path is compiled by
@@ -12,8 +12,11 @@ holds (mma.sync, wgmma or tcgen05). Needs no GPU; runs with TRITON_INTERPRET cle
 
 `gemv` compiles each GEMV row of the Hopper table (tuned.py), hinted and not, for sm_90a and
 finishes it as launch.py does (gemv._finish: B's copies hinted L2 evict-first in the PTX,
-reassembled by Triton's ptxas), and prints one JSON line each: its 16-byte and 4-byte copies
-(B's and A's at M = 1) and how many of each carry an L2 cache hint.
+reassembled by Triton's ptxas), or each GemvConfig given as its repr writes it, and prints one
+JSON line each: its 16-byte and 4-byte copies (B's and A's at M = 1), how many of each carry an
+L2 cache hint, and the uniform registers its machine code reads as a memory descriptor that
+nothing writes (tools.sass_registers: ptxas's miscompile of the hinted 8-warp, 128-deep GEMV;
+null without nvdisasm).
 """
 
 import json
@@ -110,15 +113,21 @@ def main_(archs: list[int]) -> int:
     return 0
 
 
-def gemv_lines() -> int:
+def gemv_lines(configs: list[str]) -> int:
     import dataclasses
     import re
 
     from triton_gemm import gemv
     from triton_gemm.tuned import TABLE
 
-    rows = {cfg for _, cfg in TABLE if isinstance(cfg, gemv.GemvConfig)}
-    twins = {dataclasses.replace(c, B_EVICT_FIRST=h) for c in rows for h in (False, True)}
+    from tools.configs import parse_config
+    from tools.sass_registers import disassembled, unwritten_descriptor_registers
+
+    if configs:
+        twins = {parse_config(text, {"GemvConfig": gemv.GemvConfig}) for text in configs}
+    else:
+        rows = {cfg for _, cfg in TABLE if isinstance(cfg, gemv.GemvConfig)}
+        twins = {dataclasses.replace(c, B_EVICT_FIRST=h) for c in rows for h in (False, True)}
     for cfg in sorted(twins, key=repr):
         kernel = compile_config(cfg, 90)
         finished = gemv._finish(kernel, cfg, {})
@@ -133,6 +142,9 @@ def gemv_lines() -> int:
             sized = [hint for _, hint, n in copies if n == size]
             line[f"{name}_copies"] = len(sized)
             line[f"{name}_hinted"] = sum(".L2::cache_hint" in hint for hint in sized)
+        sass = disassembled(finished.kernel if line["assembled"] else kernel.asm["cubin"])
+        unwritten = None if sass is None else unwritten_descriptor_registers(sass)
+        line["unwritten_descriptors"] = unwritten
         print(json.dumps(line), flush=True)
     return 0
 
@@ -141,6 +153,6 @@ if __name__ == "__main__":
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    if sys.argv[1:] == ["gemv"]:
-        sys.exit(gemv_lines())
+    if sys.argv[1] == "gemv":
+        sys.exit(gemv_lines(sys.argv[2:]))
     sys.exit(main_([int(a) for a in sys.argv[1:]]))
