@@ -44,6 +44,18 @@ def nvdisasm(ptxas: str | None) -> str | None:
     return str(beside) if beside and beside.is_file() else shutil.which("nvdisasm")
 
 
+def listing(cubin: Path, ptxas: str | None, *flags: str) -> str | None:
+    """nvdisasm's listing of `cubin` with `flags` (the nvdisasm beside `ptxas`, else one on
+    PATH), or None where there is none; RuntimeError with nvdisasm's complaint if it fails."""
+    tool = nvdisasm(ptxas)
+    if tool is None:
+        return None
+    out = subprocess.run([tool, *flags, str(cubin)], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"nvdisasm: {out.stderr.strip()[-200:]}")
+    return out.stdout
+
+
 def parse(sass: str) -> tuple[list[Instruction], dict[str, int]]:
     """nvdisasm -hex output -> (instructions in order, {label: index of the next instruction})."""
     lines = sass.splitlines()
@@ -94,13 +106,13 @@ def of_cubin(cubin: Path, arch: str, ptxas: str | None = None) -> dict:
     no nvdisasm is here."""
     if arch not in KNOWN_ARCHS:
         return {"error": f"control words of {arch} not read (only {', '.join(KNOWN_ARCHS)})"}
-    tool = nvdisasm(ptxas)
-    if tool is None:
+    try:
+        text = listing(cubin, ptxas, "-hex")
+    except RuntimeError as e:
+        return {"error": str(e)}
+    if text is None:
         return {"error": "no nvdisasm found (Triton's wheel or PATH)"}
-    out = subprocess.run([tool, "-hex", str(cubin)], capture_output=True, text=True)
-    if out.returncode != 0:
-        return {"error": f"nvdisasm: {out.stderr.strip()[-200:]}"}
-    return {"mma_loop": mma_loop(out.stdout), "kernel": summary(parse(out.stdout)[0])}
+    return {"mma_loop": mma_loop(text), "kernel": summary(parse(text)[0])}
 
 
 def main() -> int:

@@ -10,12 +10,11 @@ refuses the shape. This check finds that miscompile in the machine code, without
 """
 
 import re
-import subprocess
 import tempfile
 from pathlib import Path
 
 from tools.ptx_resources import ptxas_candidates
-from tools.sass_issue import nvdisasm
+from tools.sass_issue import listing
 
 _DESCRIPTOR = re.compile(r"\bdesc\[(UR\d+)\]")
 # An instruction (after its address comment and an optional predicate) and its first operand,
@@ -39,13 +38,7 @@ def unwritten_descriptor_registers(sass: str) -> list[str]:
 def disassembled(cubin: bytes) -> str | None:
     """nvdisasm's listing of `cubin` (the nvdisasm beside Triton's ptxas, else one on PATH), or
     None where there is none."""
-    tool = nvdisasm(next(iter(ptxas_candidates()), None))
-    if tool is None:
-        return None
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "kernel.cubin"
         path.write_bytes(cubin)
-        out = subprocess.run([tool, str(path)], capture_output=True, text=True)
-    if out.returncode != 0:
-        raise RuntimeError(f"nvdisasm: {out.stderr.strip()[-300:]}")
-    return out.stdout
+        return listing(path, next(iter(ptxas_candidates()), None))
