@@ -884,26 +884,35 @@ def test_the_gemv_rows_copies_of_b_and_only_they_carry_the_hint_where_asked():
             assert line["b_hinted"] == (line["b_copies"] if hinted else 0), line
             assert line["a_hinted"] == 0 and line["assembled"] == hinted, line
             # Every descriptor its copies read is set (the miscompile below is not there).
-            assert line["unwritten_descriptors"] == [], line
+            assert line["unwritten_descriptors"] == [] and line["warnings"] == [], line
 
 
-def test_the_sass_check_finds_the_miscompiled_gemv_that_is_valid_refuses():
-    """The refused shape (test above), compiled and finished for sm_90a with the pinned
-    Triton's ptxas: its hinted copies read their policy from a uniform register nothing writes,
-    the fault seen on the H200; unhinted, the same shape reads only registers it sets. Should the
-    first assertion fail, this ptxas no longer miscompiles the shape: is_valid's fence may go
-    once a GPU run confirms it."""
+def test_the_machine_code_check_runs_the_miscompiled_gemv_unhinted():
+    """The refused shape (test above), compiled and finished for sm_90a as its launch would
+    finish it, with the pinned Triton's ptxas: its hinted copies read their policy from a
+    uniform register nothing writes (the fault seen on the H200), so ptx_rewrite refuses the
+    cubin and gemv._finish runs the kernel unhinted, with a warning naming the register; the
+    machine code that would run sets every descriptor it reads. Unhinted, the shape finishes
+    without a warning. Should the first assertion fail, this ptxas no longer miscompiles the
+    shape: is_valid's fence may go once a GPU run confirms it."""
     faulted = GemvConfig(1, 8, 128, num_warps=8, num_stages=4, B_EVICT_FIRST=True)
     plain = replace(faulted, B_EVICT_FIRST=False)
     out = run_repo_module("tools.compile_triton_paths", "gemv", repr(faulted), repr(plain))
     assert out.returncode == 0, out.stderr[-3000:]
     lines = {json.loads(line)["config"]: json.loads(line) for line in out.stdout.splitlines()}
-    assert lines[repr(faulted)]["unwritten_descriptors"], lines[repr(faulted)]
-    assert lines[repr(plain)]["unwritten_descriptors"] == [], lines[repr(plain)]
+    bad = lines[repr(faulted)]
+    assert len(bad["warnings"]) == 1, bad
+    assert re.search(
+        r"without the L2 hint.*descriptor\(s\) UR\d+ no instruction sets", bad["warnings"][0]
+    ), bad
+    assert not bad["assembled"], bad  # the kernel Triton compiled, unhinted
+    assert bad["unwritten_descriptors"] == [], bad
+    good = lines[repr(plain)]
+    assert good["warnings"] == [] and good["unwritten_descriptors"] == [], good
 
 
 def test_unwritten_descriptor_registers_reads_writes_and_64_bit_pairs():
-    from tools.sass_registers import unwritten_descriptor_registers
+    from triton_gemm.sass_check import unwritten_descriptor_registers
 
     sass = """
         /*0030*/                   ULDC.64 UR4, c[0x0][0x208] ;
@@ -931,6 +940,24 @@ def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked(
     fused = WsTileConfig(64, 64, 64, 16, B_EVICT_FIRST=False, ONE_WGMMA=True)
     with pytest.warns(UserWarning, match="without one WGMMA for all dots"):
         assert ws_tile._finish(kernel, fused, {"K": 2048}) is kernel
+
+
+def test_ws_tile_runs_the_compiled_kernel_when_ptxas_miscompiles_the_changed_ptx(monkeypatch):
+    from triton_gemm.ptx_rewrite import MiscompiledError
+
+    class Compiled:
+        asm = {"ptx": "the compiled PTX"}
+
+    def miscompiled(kernel, ptx):
+        raise MiscompiledError("reads memory descriptor(s) UR1 no instruction sets")
+
+    monkeypatch.setattr(ws_tile, "with_evict_first", lambda ptx, positions: ptx + " hinted")
+    monkeypatch.setattr(ws_tile, "reassembled", miscompiled)
+    kernel = Compiled()
+    with pytest.warns(UserWarning, match="running the kernel as compiled: .*UR1"):
+        assert (
+            ws_tile._finish(kernel, WsTileConfig(64, 16, 128, SWAP_AB=True), {"K": 2048}) is kernel
+        )
 
 
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)

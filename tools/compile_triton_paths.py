@@ -12,11 +12,12 @@ holds (mma.sync, wgmma or tcgen05). Needs no GPU; runs with TRITON_INTERPRET cle
 
 `gemv` compiles each GEMV row of the Hopper table (tuned.py), hinted and not, for sm_90a and
 finishes it as launch.py does (gemv._finish: B's copies hinted L2 evict-first in the PTX,
-reassembled by Triton's ptxas), or each GemvConfig given as its repr writes it, and prints one
-JSON line each: its 16-byte and 4-byte copies (B's and A's at M = 1), how many of each carry an
-L2 cache hint, and the uniform registers its machine code reads as a memory descriptor that
-nothing writes (tools.sass_registers: ptxas's miscompile of the hinted 8-warp, 128-deep GEMV;
-null without nvdisasm).
+reassembled by Triton's ptxas, its machine code checked), or each GemvConfig given as its repr
+writes it, and prints one JSON line each: its 16-byte and 4-byte copies (B's and A's at M = 1),
+how many of each carry an L2 cache hint, the warnings the finish gave (the unhinted fallback,
+with the registers of ptxas's miscompile of the hinted 8-warp, 128-deep GEMV), and the uniform
+registers the machine code that would run reads as a memory descriptor that nothing writes
+(triton_gemm.sass_check; null without nvdisasm).
 """
 
 import json
@@ -116,12 +117,14 @@ def main_(archs: list[int]) -> int:
 def gemv_lines(configs: list[str]) -> int:
     import dataclasses
     import re
+    import warnings
 
+    from triton import knobs
     from triton_gemm import gemv
+    from triton_gemm.sass_check import unset_descriptors
     from triton_gemm.tuned import TABLE
 
     from tools.configs import parse_config
-    from tools.sass_registers import disassembled, unwritten_descriptor_registers
 
     if configs:
         twins = {parse_config(text, {"GemvConfig": gemv.GemvConfig}) for text in configs}
@@ -130,7 +133,9 @@ def gemv_lines(configs: list[str]) -> int:
         twins = {dataclasses.replace(c, B_EVICT_FIRST=h) for c in rows for h in (False, True)}
     for cfg in sorted(twins, key=repr):
         kernel = compile_config(cfg, 90)
-        finished = gemv._finish(kernel, cfg, {})
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            finished = gemv._finish(kernel, cfg, {})
         ptx = getattr(finished, "patched_ptx", kernel.asm["ptx"])
         copies = re.findall(
             r"^\s*(?:@!?%p\d+ )?cp\.async\.(\w+)\.shared\.global(\S*) .*, (0x\w+|\d+)[,;]",
@@ -142,9 +147,9 @@ def gemv_lines(configs: list[str]) -> int:
             sized = [hint for _, hint, n in copies if n == size]
             line[f"{name}_copies"] = len(sized)
             line[f"{name}_hinted"] = sum(".L2::cache_hint" in hint for hint in sized)
-        sass = disassembled(finished.kernel if line["assembled"] else kernel.asm["cubin"])
-        unwritten = None if sass is None else unwritten_descriptor_registers(sass)
-        line["unwritten_descriptors"] = unwritten
+        line["warnings"] = [str(w.message) for w in caught]
+        cubin = finished.kernel if line["assembled"] else kernel.asm["cubin"]
+        line["unwritten_descriptors"] = unset_descriptors(cubin, knobs.nvidia.ptxas.path)
         print(json.dumps(line), flush=True)
     return 0
 

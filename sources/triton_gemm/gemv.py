@@ -107,17 +107,17 @@ _B_PARAM = 1
 
 def _finish(kernel, cfg: GemvConfig, named: dict):
     """The compiled kernel, with B's copies hinted evict-first in its PTX where cfg asks (launch.py
-    runs this once per compile); unhinted, with a warning, if the PTX has no such copy."""
+    runs this once per compile); unhinted, with a warning, if the PTX has no such copy or if
+    ptxas miscompiles the hinted PTX (ptx_rewrite.MiscompiledError)."""
     if not cfg.B_EVICT_FIRST:
-        return kernel
-    try:
-        ptx = with_evict_first_copies(kernel.asm["ptx"], _B_PARAM)
-    except ValueError as e:
-        warnings.warn(f"{cfg}: running without the L2 hint on B's copies: {e}", stacklevel=2)
         return kernel
     from .ptx_rewrite import reassembled  # Triton's backend: imported on the direct launch only
 
-    return reassembled(kernel, ptx)
+    try:
+        return reassembled(kernel, with_evict_first_copies(kernel.asm["ptx"], _B_PARAM))
+    except ValueError as e:
+        warnings.warn(f"{cfg}: running without the L2 hint on B's copies: {e}", stacklevel=2)
+        return kernel
 
 
 finish_compiled_with(_gemv_kernel, _finish)

@@ -28,6 +28,17 @@ _TMA_LOAD = re.compile(
 )
 
 
+def _evict_first(indent: str, pred: str | None, hinted_op: str) -> str:
+    """`hinted_op` (an .L2::cache_hint load, its policy operand left off) under its predicate,
+    with an evict-first policy made just before it in a scope of its own."""
+    i = indent
+    return (
+        f"{i}{{\n{i}.reg .b64 %rd_evict_first;\n"
+        f"{i}createpolicy.fractional.L2::evict_first.b64 %rd_evict_first, 1.0;\n"
+        f"{i}{pred or ''}{hinted_op}, %rd_evict_first;\n{i}}}"
+    )
+
+
 def descriptor_registers(ptx: str) -> list[str | None]:
     """The register holding each TMA descriptor parameter's address, in parameter order (None
     for a parameter the kernel never reads: ws_tile's second-dot Y descriptor with ONE_Y_BOX)."""
@@ -66,13 +77,8 @@ def with_evict_first(ptx: str, positions: tuple[int, ...]) -> str:
         if m["desc"] not in chosen:
             return m[0]
         hinted.add(m["desc"])
-        i, pred = m["indent"], m["pred"] or ""
-        return (
-            f"{i}{{\n{i}.reg .b64 %rd_evict_first;\n"
-            f"{i}createpolicy.fractional.L2::evict_first.b64 %rd_evict_first, 1.0;\n"
-            f"{i}{pred}{m['op']}.L2::cache_hint {m['dst']}, [{m['desc']}, {m['coords']}], "
-            f"{m['bar']}, %rd_evict_first;\n{i}}}"
-        )
+        load = f"{m['op']}.L2::cache_hint {m['dst']}, [{m['desc']}, {m['coords']}], {m['bar']}"
+        return _evict_first(m["indent"], m["pred"], load)
 
     out = _TMA_LOAD.sub(hint, ptx)
     if hinted != chosen:
@@ -134,14 +140,11 @@ def with_evict_first_copies(ptx: str, param: int) -> str:
         if m["src"] in others:
             raise ValueError(f"copy from {m['src']} derives from more than parameter {param}")
         hinted += 1
-        i, pred = m["indent"], m["pred"] or ""
-        return (
-            f"{i}{{\n{i}.reg .b64 %rd_evict_first;\n"
-            f"{i}createpolicy.fractional.L2::evict_first.b64 %rd_evict_first, 1.0;\n"
-            f"{i}{pred}cp.async.{m['cache']}.shared.global.L2::cache_hint {m['dst']}, "
-            f"[{m['src']}{m['offset'] or ''}], {m['size']}{m['src_size'] or ''}, %rd_evict_first;"
-            f"\n{i}}}"
+        copy = (
+            f"cp.async.{m['cache']}.shared.global.L2::cache_hint {m['dst']}, "
+            f"[{m['src']}{m['offset'] or ''}], {m['size']}{m['src_size'] or ''}"
         )
+        return _evict_first(m["indent"], m["pred"], copy)
 
     out = _CP_ASYNC.sub(hint, ptx)
     if not hinted:

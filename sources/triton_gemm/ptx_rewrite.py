@@ -4,7 +4,9 @@ ws_tile.py changes its Gluon kernel's PTX where Gluon cannot say what the kernel
 hint on a TMA load: l2_hints.py; one WGMMA for two or three dots: wgmma_fuse.py). Triton's own
 backend assembles the changed PTX (`make_cubin`: Triton's ptxas, Triton's flags), and the cubin
 is kept in Triton's cache under the hash of what it was assembled from, so a process assembles
-it once.
+it once. Before it is kept, its machine code is checked (sass_check.py): a cubin that reads a
+memory descriptor from a register it never sets is refused (MiscompiledError), and the caller
+runs the kernel Triton compiled.
 """
 
 import copy
@@ -17,10 +19,20 @@ from triton import knobs
 from triton.compiler.compiler import make_backend
 from triton.runtime.cache import get_cache_manager
 
+from .sass_check import unset_descriptors
+
+# Part of the cache key: cubins kept before the machine-code check never pass for checked ones.
+_CHECK = "desc-registers-set"
+
+
+class MiscompiledError(ValueError):
+    """ptxas made machine code that reads a memory descriptor from a register it never sets."""
+
 
 def reassembled(kernel, ptx: str):
     """A copy of the compiled (not yet loaded) kernel that runs `ptx`. Its `asm` stays the
-    compiler's output; `patched_ptx` is what it runs."""
+    compiler's output; `patched_ptx` is what it runs. MiscompiledError if ptxas's machine code
+    for `ptx` fails the check above."""
     backend = make_backend(kernel.metadata.target)
     # make_cubin reads its options (fp fusion, extra ptxas flags) as attributes; the kernel's
     # metadata holds the ones it was compiled with (parse_options would refuse num_warps = 5,
@@ -30,7 +42,7 @@ def reassembled(kernel, ptx: str):
     key = hashlib.sha256(
         "\0".join(
             (ptx, triton.__version__, ptxas.path, ptxas.version,
-             str(options.enable_fp_fusion), str(options.ptx_options))
+             str(options.enable_fp_fusion), str(options.ptx_options), _CHECK)
         ).encode()
     ).hexdigest()  # fmt: skip
     cache = get_cache_manager(key)
@@ -40,6 +52,12 @@ def reassembled(kernel, ptx: str):
         cubin = Path(cached).read_bytes()
     else:
         cubin = backend.make_cubin(ptx, {}, options, kernel.metadata.target.arch)
+        unset = unset_descriptors(cubin, ptxas.path)
+        if unset:
+            raise MiscompiledError(
+                f"{kernel.name}: ptxas {ptxas.version} made machine code that reads memory "
+                f"descriptor(s) {', '.join(unset)} no instruction sets"
+            )
         cache.put(cubin, name, binary=True)
     patched = copy.copy(kernel)
     patched.kernel = cubin

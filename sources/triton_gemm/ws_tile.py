@@ -70,7 +70,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 from .l2_hints import with_evict_first, with_l2_prefetch
 from .launch import Described, described, finish_compiled_with, sm_count
 from .preload_syncs import with_one_preload_sync, without_wait_syncs
-from .ptx_rewrite import reassembled
+from .ptx_rewrite import MiscompiledError, reassembled
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
 
@@ -920,8 +920,9 @@ def _finish(kernel, cfg: WsTileConfig, named: dict):
     the launch's arguments by name (`named`: the prefetch stops at their K), as it runs every
     finisher. A change the PTX is not laid out for is left out with a warning: the kernel
     computes the same without any of them (ONE_WGMMA's ring holds the same rows for two
-    WGMMAs). With ONE_Y_BOX, Y's boxes are widened (_with_wide_y_box): the kernel needs that
-    to be right."""
+    WGMMAs). All are left out, with a warning, if ptxas miscompiles the changed PTX
+    (ptx_rewrite.MiscompiledError). With ONE_Y_BOX, Y's boxes are widened (_with_wide_y_box):
+    the kernel needs that to be right."""
     if cfg.ONE_Y_BOX:
         kernel = _with_wide_y_box(kernel, cfg)
     ptx = kernel.asm["ptx"]
@@ -944,7 +945,13 @@ def _finish(kernel, cfg: WsTileConfig, named: dict):
             changed = change(changed, *args)
         except ValueError as e:
             warnings.warn(f"{cfg}: running without {what}: {e}", stacklevel=2)
-    return kernel if changed == ptx else reassembled(kernel, changed)
+    if changed == ptx:
+        return kernel
+    try:
+        return reassembled(kernel, changed)
+    except MiscompiledError as e:
+        warnings.warn(f"{cfg}: running the kernel as compiled: {e}", stacklevel=2)
+        return kernel
 
 
 def _with_wide_y_box(kernel, cfg: WsTileConfig):
