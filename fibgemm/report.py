@@ -99,12 +99,36 @@ def speedup_spread(rows: list[dict], newest: dict) -> dict:
 def reference_shifts(rows: list[dict], newest: dict) -> dict:
     """Per (solution, M): the reference's shifts (its median right after the solution over its
     median right after itself, minus one) in every pass of the newest row's series
-    (same_series) that checked it."""
+    (same_series) that checked it, each with the physical GPU that ran it (physical_gpu)."""
     shifts = defaultdict(list)
     for key, r in series_rows(rows, newest):
         if r.get("ref_moved") in ("yes", "no"):
-            shifts[key].append(float(r["ref_shift"]))
+            shifts[key].append((float(r["ref_shift"]), physical_gpu(r)))
     return shifts
+
+
+def physical_gpu(row: dict) -> str | None:
+    """The UUID part of the row's GPU label ('GPU-1a2b3c4d'), None for rows that predate it."""
+    part = (row.get("gpu") or "").rsplit(":", 1)[-1]
+    return part if part.startswith("GPU-") else None
+
+
+def _per_gpu_clause(per_m: dict) -> str:
+    """Where every pass names its GPU and there are several: each GPU's largest per-M mean (the
+    shift differs between physical GPUs and machine starts: docs/timing.md)."""
+    gpus = {g for values in per_m.values() for _, g in values}
+    if None in gpus or len(gpus) < 2:
+        return ""
+    worst = []
+    for g in sorted(gpus):
+        means = {}
+        for m, values in per_m.items():
+            mine = [x for x, gpu in values if gpu == g]
+            if mine:
+                means[m] = sum(mine) / len(mine)
+        top = max(means, key=lambda m: abs(means[m]))
+        worst.append(f"{g} {means[top]:+.2%} (M = {top})")
+    return f"; per GPU, the per-M mean at most {', '.join(worst)}"
 
 
 def shift_lines(rows: list[dict], newest: dict, tolerance: float = 0.01) -> list[str]:
@@ -112,14 +136,15 @@ def shift_lines(rows: list[dict], newest: dict, tolerance: float = 0.01) -> list
     every pass and M, the largest per-M mean and single pass), and the Ms whose mean over the
     passes is past `tolerance`. A single pass's median moves by about its own timer's step
     (~0.45% at 7 us) and the baseline after itself moves as much as a solution does: the
-    per-M mean over passes is what says whether a solution moves the reference."""
+    per-M mean over passes is what says whether a solution moves the reference. Where the
+    passes ran on more than one physical GPU, each GPU's largest per-M mean is named too."""
     by_solution = defaultdict(dict)
     for (s, m), values in reference_shifts(rows, newest).items():
         by_solution[s][m] = values
     lines = []
     for s, per_m in sorted(by_solution.items(), key=lambda kv: (kv[0] != BASELINE, kv[0])):
-        means = {m: sum(v) / len(v) for m, v in per_m.items()}
-        every = [x for v in per_m.values() for x in v]
+        means = {m: sum(x for x, _ in v) / len(v) for m, v in per_m.items()}
+        every = [x for v in per_m.values() for x, _ in v]
         worst_m = max(means, key=lambda m: abs(means[m]))
         passes = max(len(v) for v in per_m.values())
         past = sorted(m for m, mean in means.items() if abs(mean) > tolerance)
@@ -133,7 +158,7 @@ def shift_lines(rows: list[dict], newest: dict, tolerance: float = 0.01) -> list
             f"- torch.matmul right after {after}, {passes} pass(es) of this content: "
             f"{sum(every) / len(every):+.2%} on average; per-M mean at most "
             f"{means[worst_m]:+.2%} (M = {worst_m}); single passes at most "
-            f"{max(every, key=abs):+.2%}; {verdict}."
+            f"{max(every, key=abs):+.2%}{_per_gpu_clause(per_m)}; {verdict}."
         )
     return lines
 

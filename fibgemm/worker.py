@@ -46,12 +46,17 @@ def _driver_version() -> str | None:
 
 
 def gpu_label() -> str:
-    """'index:name' of the GPU this process uses, the index as the host numbers it."""
+    """'index:name:GPU-xxxxxxxx' of the GPU this process uses: the index as the host numbers it,
+    and the first 8 hex digits of the GPU's UUID (nvidia-smi's spelling), so that passes can be
+    told apart by the physical GPU that ran them (a host's index 0 may be another GPU on the
+    next machine). Older rows have no UUID part."""
     import torch
 
     visible = os.environ.get("CUDA_VISIBLE_DEVICES", "")
     index = visible.split(",")[0].strip() if visible else str(torch.cuda.current_device())
-    return f"{index}:{torch.cuda.get_device_name()}"
+    label = f"{index}:{torch.cuda.get_device_name()}"
+    uuid = str(getattr(torch.cuda.get_device_properties(torch.cuda.current_device()), "uuid", ""))
+    return f"{label}:GPU-{uuid.removeprefix('GPU-')[:8]}" if uuid else label
 
 
 def served_path(runnable, m: int) -> str | None:

@@ -118,3 +118,39 @@ def test_shift_lines_average_the_reference_shift_over_a_series_passes():
     assert "- torch.matmul right after itself, 1 pass(es) of this content: +0.60%" in text
     assert "within 1% on average at every M." in text
     assert "reference's shift" not in table([{k: str(v) for k, v in r.items()} for r in ROWS])
+
+
+def test_shift_lines_name_each_physical_gpus_largest_per_m_mean():
+    """Passes on two physical GPUs (the UUID part of the gpu label): each GPU's largest per-M
+    mean is named; where a pass predates the UUID, no per-GPU figure is claimed."""
+    gpus = {1: "0:NVIDIA H200:GPU-aaaa1111", 2: "0:NVIDIA H200:GPU-bbbb2222"}
+    rows = [
+        {**_checked(_row(run, "triton_gemm", m, 6.0, 7.2), shift), "gpu": gpus[run]}
+        for run, m, shift in ((1, 1, 0.004), (1, 72, 0.012), (2, 1, 0.002), (2, 72, -0.001))
+    ]
+    text = table([{k: str(v) for k, v in r.items()} for r in rows])
+    assert (
+        "per-M mean at most +0.55% (M = 72); single passes at most +1.20%; per GPU, the per-M "
+        "mean at most GPU-aaaa1111 +1.20% (M = 72), GPU-bbbb2222 +0.20% (M = 1); within 1%" in text
+    ), text
+    rows[0]["gpu"] = "0:NVIDIA H200"  # a row from before GPUs were named by UUID
+    assert "per GPU" not in table([{k: str(v) for k, v in r.items()} for r in rows])
+
+
+def test_gpu_label_names_the_physical_gpu_by_its_uuid(monkeypatch):
+    import torch
+
+    from fibgemm.worker import gpu_label
+
+    class Properties:
+        uuid = "5f8c2a9e-1111-2222-3333-444455556666"
+
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    monkeypatch.setattr(torch.cuda, "current_device", lambda: 3)
+    monkeypatch.setattr(torch.cuda, "get_device_name", lambda *a: "NVIDIA H200")
+    monkeypatch.setattr(torch.cuda, "get_device_properties", lambda i: Properties())
+    assert gpu_label() == "3:NVIDIA H200:GPU-5f8c2a9e"
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "6,7")
+    assert gpu_label() == "6:NVIDIA H200:GPU-5f8c2a9e"
+    Properties.uuid = ""  # a torch that does not know it
+    assert gpu_label() == "6:NVIDIA H200"

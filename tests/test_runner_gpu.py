@@ -101,7 +101,11 @@ def test_a_solution_that_disturbs_the_next_kernel_is_flagged(tmp_path):
     assert rows["zz_disturbs"]["status"] == "PASSED"
     assert rows["zz_disturbs"]["ref_moved"] == "yes", rows["zz_disturbs"]["ref_shift"]
     assert rows["torch_matmul"]["ref_moved"] == "no", rows["torch_matmul"]["ref_shift"]
-    assert rows["torch_matmul"]["gpu"].endswith(torch.cuda.get_device_name())
+    # index:name:GPU-<the first 8 hex digits of the GPU's UUID>
+    uuid = str(torch.cuda.get_device_properties(0).uuid).removeprefix("GPU-")[:8]
+    index, name, physical = rows["torch_matmul"]["gpu"].split(":")
+    assert (name, physical) == (torch.cuda.get_device_name(), f"GPU-{uuid}"), rows["torch_matmul"]
+    assert rows["zz_disturbs"]["gpu"] == rows["torch_matmul"]["gpu"]
 
 
 @pytest.mark.parametrize(
