@@ -189,6 +189,38 @@ def test_the_gemv_with_b_hinted_runs_its_changed_ptx_with_the_same_result(B, m):
     torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
 
 
+def test_the_gemv_ptxas_miscompiles_runs_unhinted_with_a_warning_and_right(B):
+    """The hinted 8-warp, 128-deep GEMV (is_valid refuses it: its hinted copies faulted with an
+    illegal instruction here), launched anyway: ptx_rewrite's machine-code check refuses the
+    miscompiled cubin, so it runs as Triton compiled it, warns, and computes what the plain
+    GEMV does. Should ptxas stop miscompiling it, the warning is missing and this says so."""
+    from dataclasses import replace
+
+    from triton_gemm import gemv, launch, main
+    from triton_gemm.gemv import GemvConfig
+
+    if not launch.DIRECT_LAUNCH:
+        pytest.skip("Triton's own launch path here: the GEMV runs unhinted")
+    faulted = GemvConfig(1, 8, 128, num_warps=8, num_stages=4, B_EVICT_FIRST=True)
+    assert not gemv.is_valid(faulted, 1, N, K)
+    A = torch.randn(1, K, dtype=torch.float16, device="cuda")
+    outs = []
+    for cfg in (faulted, replace(faulted, B_EVICT_FIRST=False)):
+        C = torch.full((1, N), float("nan"), dtype=torch.float16, device="cuda")
+        if cfg.B_EVICT_FIRST:
+            with pytest.warns(UserWarning, match="no instruction sets"):
+                main.launch_config(A, B, C, cfg)
+        else:
+            main.launch_config(A, B, C, cfg)
+        torch.cuda.synchronize()
+        assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
+        outs.append(C)
+    kernels = [e[0] for k, e in launch._compiled.items() if k[1] == faulted]
+    assert kernels and not any(hasattr(k, "patched_ptx") for k in kernels)
+    assert torch.equal(outs[0], outs[1])
+    torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
 # M = 2, not 1: M = 1 runs the CUDA-core GEMV (gemv.py), which has no Gluon PTX to change.
 @pytest.mark.parametrize("m", [2, 40, 64, 144, 200, 972, 2053, 2379, 8192])
 def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypatch):
