@@ -99,8 +99,12 @@ def test_a_solution_that_disturbs_the_next_kernel_is_flagged(tmp_path):
     opts = RunOptions(settings=Settings(correctness_trials=1, iters=100, warmup=5))
     rows = {r["solution"]: r for r in Runner(load_dataset(root), opts, log=print).run()}
     assert rows["zz_disturbs"]["status"] == "PASSED"
-    assert rows["zz_disturbs"]["ref_moved"] == "yes", rows["zz_disturbs"]["ref_shift"]
-    assert rows["torch_matmul"]["ref_moved"] == "no", rows["torch_matmul"]["ref_shift"]
+    disturbed, own = (float(rows[s]["ref_shift"]) for s in ("zz_disturbs", "torch_matmul"))
+    print(f"reference shift after zz_disturbs {disturbed:+.4f}, after itself {own:+.4f}")
+    assert rows["zz_disturbs"]["ref_moved"] == "yes" and disturbed > 0.02, disturbed
+    # torch.matmul after itself moves by its median's noise: one pass's flag can go either way
+    # (up to 1.8% in the committed passes, docs/timing.md), but never near the disturbance.
+    assert abs(own) < disturbed / 2 and abs(own) < 0.02, (own, disturbed)
     # index:name:GPU-<the first 8 hex digits of the GPU's UUID>
     uuid = str(torch.cuda.get_device_properties(0).uuid).removeprefix("GPU-")[:8]
     index, name, physical = rows["torch_matmul"]["gpu"].split(":")
