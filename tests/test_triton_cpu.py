@@ -4,7 +4,9 @@ checks."""
 
 import json
 import re
+from collections import namedtuple
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 import torch
@@ -958,6 +960,73 @@ def test_ws_tile_runs_the_compiled_kernel_when_ptxas_miscompiles_the_changed_ptx
         assert (
             ws_tile._finish(kernel, WsTileConfig(64, 16, 128, SWAP_AB=True), {"K": 2048}) is kernel
         )
+
+
+def test_reassembled_keeps_only_machine_code_that_sets_its_descriptors(monkeypatch):
+    """ptx_rewrite.reassembled with Triton's backend and cache faked: a cubin whose machine code
+    reads an unset descriptor register is refused and never cached (the next process checks
+    it again); a clean one is cached and run, and a cached one is not assembled again."""
+    from types import SimpleNamespace
+
+    from triton_gemm import ptx_rewrite
+
+    assembled, cache = [], {}
+
+    class Backend:
+        def make_cubin(self, ptx, metadata, options, arch):
+            assembled.append(ptx)
+            return f"cubin of {ptx}".encode()
+
+    class Cache:
+        def __init__(self, key):
+            self.key = key
+
+        def get_file(self, name):
+            return cache.get((self.key, name))
+
+        def put(self, data, name, binary):
+            path = Path(tmp) / f"{len(cache)}.cubin"
+            path.write_bytes(data)
+            cache[(self.key, name)] = str(path)
+
+    import tempfile
+
+    tmp = tempfile.mkdtemp()
+    monkeypatch.setattr(ptx_rewrite, "make_backend", lambda target: Backend())
+    monkeypatch.setattr(ptx_rewrite, "get_cache_manager", Cache)
+    monkeypatch.setattr(
+        ptx_rewrite, "unset_descriptors", lambda cubin, ptxas: ["UR1"] if b"bad" in cubin else []
+    )
+    Meta = namedtuple("Meta", "target enable_fp_fusion ptx_options")
+    kernel = SimpleNamespace(
+        name="k", metadata=Meta(SimpleNamespace(arch=90), True, None), kernel=b"compiled"
+    )
+    for _ in range(2):
+        with pytest.raises(ptx_rewrite.MiscompiledError, match="UR1 no instruction sets"):
+            ptx_rewrite.reassembled(kernel, "bad ptx")
+    assert assembled == ["bad ptx", "bad ptx"] and not cache
+    for _ in range(2):
+        patched = ptx_rewrite.reassembled(kernel, "good ptx")
+        assert patched.kernel == b"cubin of good ptx" and patched.patched_ptx == "good ptx"
+    assert assembled == ["bad ptx", "bad ptx", "good ptx"] and len(cache) == 1
+    assert kernel.kernel == b"compiled"  # the compiled kernel itself is left as it was
+
+
+def test_the_gemv_runs_unhinted_with_a_warning_when_ptxas_miscompiles_it(monkeypatch):
+    from triton_gemm import ptx_rewrite
+
+    class Compiled:
+        asm = {"ptx": "the compiled PTX"}
+
+    def miscompiled(kernel, ptx):
+        raise ptx_rewrite.MiscompiledError("reads memory descriptor(s) UR1 no instruction sets")
+
+    monkeypatch.setattr(gemv, "with_evict_first_copies", lambda ptx, param: ptx + " hinted")
+    monkeypatch.setattr(ptx_rewrite, "reassembled", miscompiled)
+    kernel = Compiled()
+    cfg = GemvConfig(1, 8, 256, num_warps=4, num_stages=8, B_EVICT_FIRST=True)
+    with pytest.warns(UserWarning, match="without the L2 hint on B's copies: .*UR1"):
+        assert gemv._finish(kernel, cfg, {}) is kernel
 
 
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
