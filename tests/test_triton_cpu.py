@@ -1012,6 +1012,26 @@ def test_reassembled_keeps_only_machine_code_that_sets_its_descriptors(monkeypat
     assert kernel.kernel == b"compiled"  # the compiled kernel itself is left as it was
 
 
+def test_the_machine_code_check_stands_aside_with_a_warning_when_nvdisasm_fails(
+    monkeypatch, tmp_path
+):
+    """A failing or unrunnable nvdisasm leaves the cubin unchecked (None, with a warning): the
+    check never keeps a rewritten kernel from running. No nvdisasm at all: None, silently."""
+    from triton_gemm import sass_check
+
+    failing = tmp_path / "nvdisasm"
+    failing.write_text("#!/bin/sh\necho 'nvdisasm fatal : bad cubin' >&2\nexit 1\n")
+    failing.chmod(0o755)
+    unrunnable = tmp_path / "not-executable"
+    unrunnable.write_text("")
+    for tool, complaint in ((failing, "bad cubin"), (unrunnable, "ermission denied")):
+        monkeypatch.setattr(sass_check, "nvdisasm", lambda ptxas, tool=tool: str(tool))
+        with pytest.warns(UserWarning, match=f"not checked.*{complaint}"):
+            assert sass_check.unset_descriptors(b"cubin", None) is None
+    monkeypatch.setattr(sass_check, "nvdisasm", lambda ptxas: None)
+    assert sass_check.unset_descriptors(b"cubin", None) is None
+
+
 def test_the_gemv_runs_unhinted_with_a_warning_when_ptxas_miscompiles_it(monkeypatch):
     from triton_gemm import ptx_rewrite
 

@@ -8,13 +8,16 @@ and 13.1) assembles the hinted copies of the GEMV of 8 warps over 128-deep tiles
 illegal instruction on the H200 (gemv.is_valid refuses the shape). ptx_rewrite.reassembled runs
 this check on each kernel it assembles, so that a ptxas that miscompiles another shape the same
 way gets the unchanged kernel instead of a fault. It disassembles with the nvdisasm beside
-Triton's ptxas (Triton's wheel carries both), else one on PATH; with neither it checks nothing.
+Triton's ptxas (Triton's wheel carries both), else one on PATH; with neither, or should
+nvdisasm fail, it checks nothing (with a warning for a failure): the check guards the rewritten
+kernels, it is never a reason not to run them.
 """
 
 import re
 import shutil
 import subprocess
 import tempfile
+import warnings
 from pathlib import Path
 
 _DESCRIPTOR = re.compile(r"\bdesc\[(UR\d+)\]")
@@ -51,13 +54,18 @@ def disassembled(cubin: bytes, ptxas: str | None) -> str | None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "kernel.cubin"
         path.write_bytes(cubin)
-        out = subprocess.run([tool, str(path)], capture_output=True, text=True)
+        out = subprocess.run([tool, str(path)], capture_output=True, text=True, timeout=120)
     if out.returncode != 0:
         raise RuntimeError(f"nvdisasm: {out.stderr.strip()[-200:]}")
     return out.stdout
 
 
 def unset_descriptors(cubin: bytes, ptxas: str | None) -> list[str] | None:
-    """unwritten_descriptor_registers of `cubin`'s machine code; None where it cannot be read."""
-    sass = disassembled(cubin, ptxas)
+    """unwritten_descriptor_registers of `cubin`'s machine code; None where it cannot be read
+    (no nvdisasm; nvdisasm failing, with a warning)."""
+    try:
+        sass = disassembled(cubin, ptxas)
+    except (OSError, RuntimeError, subprocess.SubprocessError) as e:
+        warnings.warn(f"machine code not checked for unset descriptors: {e}", stacklevel=2)
+        return None
     return None if sass is None else unwritten_descriptor_registers(sass)
