@@ -6,7 +6,6 @@ import json
 import re
 from collections import namedtuple
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 import torch
@@ -962,7 +961,7 @@ def test_ws_tile_runs_the_compiled_kernel_when_ptxas_miscompiles_the_changed_ptx
         )
 
 
-def test_reassembled_keeps_only_machine_code_that_sets_its_descriptors(monkeypatch):
+def test_reassembled_keeps_only_machine_code_that_sets_its_descriptors(monkeypatch, tmp_path):
     """ptx_rewrite.reassembled with Triton's backend and cache faked: a cubin whose machine code
     reads an unset descriptor register is refused and never cached (the next process checks
     it again); a clean one is cached and run, and a cached one is not assembled again."""
@@ -985,13 +984,10 @@ def test_reassembled_keeps_only_machine_code_that_sets_its_descriptors(monkeypat
             return cache.get((self.key, name))
 
         def put(self, data, name, binary):
-            path = Path(tmp) / f"{len(cache)}.cubin"
+            path = tmp_path / f"{len(cache)}.cubin"
             path.write_bytes(data)
             cache[(self.key, name)] = str(path)
 
-    import tempfile
-
-    tmp = tempfile.mkdtemp()
     monkeypatch.setattr(ptx_rewrite, "make_backend", lambda target: Backend())
     monkeypatch.setattr(ptx_rewrite, "get_cache_manager", Cache)
     monkeypatch.setattr(

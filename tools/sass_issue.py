@@ -18,11 +18,17 @@ disassembled by the nvdisasm beside the ptxas that assembled them.
 import argparse
 import json
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import NamedTuple
+
+from fibgemm import REPO_ROOT
+
+# triton_gemm's machine-code check finds nvdisasm (beside Triton's ptxas, else on PATH) the way
+# this module needs it; the solution cannot import from here, so this imports from it.
+sys.path.insert(0, str(REPO_ROOT / "sources"))
+from triton_gemm.sass_check import nvdisasm  # noqa: E402
 
 # Archs whose control words this reads (the 128-bit encoding of sm_70 to sm_90)
 KNOWN_ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90", "sm_90a")
@@ -36,12 +42,6 @@ _MMA = re.compile(r"(^|\s)HMMA\.")
 class Instruction(NamedTuple):
     text: str
     stall: int  # cycles before the warp's next instruction may issue
-
-
-def nvdisasm(ptxas: str | None) -> str | None:
-    """The nvdisasm beside `ptxas` (Triton's wheel carries both), else one on PATH."""
-    beside = Path(ptxas).parent / "nvdisasm" if ptxas else None
-    return str(beside) if beside and beside.is_file() else shutil.which("nvdisasm")
 
 
 def listing(cubin: Path, ptxas: str | None, *flags: str) -> str | None:
