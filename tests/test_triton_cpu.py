@@ -1045,6 +1045,42 @@ def test_the_gemv_runs_unhinted_with_a_warning_when_ptxas_miscompiles_it(monkeyp
         assert gemv._finish(kernel, cfg, {}) is kernel
 
 
+def test_the_gemv_falls_back_only_on_a_miscompile_or_a_ptx_with_nothing_to_hint(monkeypatch):
+    """As ws_tile._finish: a rewrite that finds no copy of B, or machine code the check refuses,
+    runs the compiled kernel with a warning; any other failure of the assembly propagates."""
+    from triton_gemm import ptx_rewrite
+
+    class Compiled:
+        asm = {"ptx": "the compiled PTX"}
+
+    def nothing_to_hint(ptx, param):
+        raise ValueError("the PTX loads no pointer parameter 1")
+
+    def refused(kernel, ptx):
+        raise ValueError("ptxas refused it")
+
+    kernel = Compiled()
+    cfg = GemvConfig(1, 8, 256, num_warps=4, num_stages=8, B_EVICT_FIRST=True)
+    monkeypatch.setattr(gemv, "with_evict_first_copies", nothing_to_hint)
+    with pytest.warns(UserWarning, match="without the L2 hint on B's copies: .*no pointer"):
+        assert gemv._finish(kernel, cfg, {}) is kernel
+    monkeypatch.setattr(gemv, "with_evict_first_copies", lambda ptx, param: ptx + " hinted")
+    monkeypatch.setattr(ptx_rewrite, "reassembled", refused)
+    with pytest.raises(ValueError, match="ptxas refused it"):
+        gemv._finish(kernel, cfg, {})
+
+
+def test_the_disassembler_passes_its_flags_before_the_cubin(monkeypatch, tmp_path):
+    from triton_gemm import sass_check
+
+    echo = tmp_path / "nvdisasm"
+    echo.write_text('#!/bin/sh\necho "$@"\n')
+    echo.chmod(0o755)
+    monkeypatch.setattr(sass_check, "nvdisasm", lambda ptxas: str(echo))
+    args = sass_check.disassembled(b"cubin", None, "-hex", "-c").split()
+    assert args[:2] == ["-hex", "-c"] and args[2].endswith("kernel.cubin") and len(args) == 3
+
+
 @pytest.mark.parametrize("cfg", WS_VARIANTS, ids=repr)
 @pytest.mark.parametrize("m", [1, 40])
 def test_ws_tile_dispatch_under_the_interpreter_matches_float64(cfg, m):

@@ -18,17 +18,16 @@ disassembled by the nvdisasm beside the ptxas that assembled them.
 import argparse
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import NamedTuple
 
 from fibgemm import REPO_ROOT
 
-# triton_gemm's machine-code check finds nvdisasm (beside Triton's ptxas, else on PATH) the way
+# triton_gemm's machine-code check runs nvdisasm (beside Triton's ptxas, else on PATH) the way
 # this module needs it; the solution cannot import from here, so this imports from it.
 sys.path.insert(0, str(REPO_ROOT / "sources"))
-from triton_gemm.sass_check import nvdisasm  # noqa: E402
+from triton_gemm.sass_check import disassembled  # noqa: E402
 
 # Archs whose control words this reads (the 128-bit encoding of sm_70 to sm_90)
 KNOWN_ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90", "sm_90a")
@@ -47,13 +46,7 @@ class Instruction(NamedTuple):
 def listing(cubin: Path, ptxas: str | None, *flags: str) -> str | None:
     """nvdisasm's listing of `cubin` with `flags` (the nvdisasm beside `ptxas`, else one on
     PATH), or None where there is none; RuntimeError with nvdisasm's complaint if it fails."""
-    tool = nvdisasm(ptxas)
-    if tool is None:
-        return None
-    out = subprocess.run([tool, *flags, str(cubin)], capture_output=True, text=True)
-    if out.returncode != 0:
-        raise RuntimeError(f"nvdisasm: {out.stderr.strip()[-200:]}")
-    return out.stdout
+    return disassembled(cubin.read_bytes(), ptxas, *flags)
 
 
 def parse(sass: str) -> tuple[list[Instruction], dict[str, int]]:

@@ -111,11 +111,17 @@ def _finish(kernel, cfg: GemvConfig, named: dict):
     ptxas miscompiles the hinted PTX (ptx_rewrite.MiscompiledError)."""
     if not cfg.B_EVICT_FIRST:
         return kernel
-    from .ptx_rewrite import reassembled  # Triton's backend: imported on the direct launch only
+    # Triton's backend: imported on the direct launch only
+    from .ptx_rewrite import MiscompiledError, reassembled
 
     try:
-        return reassembled(kernel, with_evict_first_copies(kernel.asm["ptx"], _B_PARAM))
-    except ValueError as e:
+        hinted = with_evict_first_copies(kernel.asm["ptx"], _B_PARAM)
+    except ValueError as e:  # no copy of B to hint, as ws_tile._finish leaves out a change
+        warnings.warn(f"{cfg}: running without the L2 hint on B's copies: {e}", stacklevel=2)
+        return kernel
+    try:
+        return reassembled(kernel, hinted)
+    except MiscompiledError as e:
         warnings.warn(f"{cfg}: running without the L2 hint on B's copies: {e}", stacklevel=2)
         return kernel
 

@@ -45,16 +45,16 @@ def nvdisasm(ptxas: str | None) -> str | None:
     return str(beside) if beside and beside.is_file() else shutil.which("nvdisasm")
 
 
-def disassembled(cubin: bytes, ptxas: str | None) -> str | None:
-    """nvdisasm's listing of `cubin`, or None where there is no nvdisasm; RuntimeError with its
-    complaint if it fails."""
+def disassembled(cubin: bytes, ptxas: str | None, *flags: str) -> str | None:
+    """nvdisasm's listing of `cubin` with `flags`, or None where there is no nvdisasm;
+    RuntimeError with its complaint if it fails."""
     tool = nvdisasm(ptxas)
     if tool is None:
         return None
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "kernel.cubin"
         path.write_bytes(cubin)
-        out = subprocess.run([tool, str(path)], capture_output=True, text=True, timeout=120)
+        out = subprocess.run([tool, *flags, str(path)], capture_output=True, text=True, timeout=120)
     if out.returncode != 0:
         raise RuntimeError(f"nvdisasm: {out.stderr.strip()[-200:]}")
     return out.stdout
