@@ -4,12 +4,14 @@ one side of the kernel away at a time. For each M, torch.matmul and in one profi
 - `table`: the row as it runs;
 - `loads`: the same kernel whose consumers release each ring stage as soon as it lands, no
   WGMMA (the TMA stream from the cold, dirty L2 and the epilogue);
-- `mma`: the same kernel whose producer fills the ring once and then stops, the consumers
-  running every k-stage's WGMMAs over what the ring holds (the MMA, the first lap's loads and
-  the epilogue; the output is wrong by design).
+- `l2hot`: the same kernel loading its tile's first k-stage into every stage (the same traffic
+  from the L2 into shared memory, almost none from HBM);
+- `mma`: the same kernel loading one ring stage, every k-stage's WGMMAs over it (the MMA, one
+  load and the epilogue).
 
-Where `table` sits near `mma`, the MMA (and shared memory it reads) bounds the row; near
-`loads`, the stream. Run on a Hopper GPU: `python -m tools.probe_bounds [M ...]`."""
+The variants' outputs are wrong by design. Where `table` sits near `mma`, the MMA bounds the
+row; near `loads`, the stream from HBM; near `l2hot`, the traffic into shared memory.
+Run on a Hopper GPU: `python -m tools.probe_bounds [M ...]`."""
 
 import sys
 
@@ -25,7 +27,7 @@ from cutlass.cute.runtime import make_fake_stream
 from fibgemm.timing import ColdL2Timer
 
 K, N = 2048, 3072
-DEFAULT_MS = (64, 128, 136, 144, 176, 256, 972, 2053, 2379, 8192)
+DEFAULT_MS = (64, 128, 136, 176, 256, 972, 2053, 2379, 8192)
 
 
 class LoadsOnly(HopperGemm):
@@ -43,8 +45,18 @@ class LoadsOnly(HopperGemm):
         return read, release
 
 
-class MmaOnly(HopperGemm):
-    """The ring filled once (its first lap, real data), then every k-stage's WGMMAs over it."""
+class _Probe(HopperGemm):
+    """The table's kernel with a producer that loads only the first `LOADED` ring stages of the
+    CTA's walk (None: all), each of k-stage 0 (`SAME_K`: from the L2 after the first touch) or
+    its own; consumers that wait only for those and, with `STAGE0`, run every WGMMA over ring
+    stage 0. Without the L2 hint or the prefetch."""
+
+    LOADED: int | None = None
+    SAME_K = False
+    STAGE0 = False
+
+    def _loaded(self) -> int:
+        return self.stages if self.LOADED is None else self.LOADED
 
     @cute.jit
     def _produce_tile(self, views, tile, load, write):
@@ -63,13 +75,13 @@ class MmaOnly(HopperGemm):
         )
         y_copy = {"mcast_mask": cutlass.Int16((1 << c) - 1)} if c > 1 else {}
         for k_tile in cutlass.range(k_tiles, unroll=1):
-            if write.count < self.stages:
+            k = k_first if cutlass.const_expr(self.SAME_K) else k_first + k_tile
+            if cutlass.const_expr(self.LOADED is None) or write.count < self._loaded():
                 ab_pipe.producer_acquire(write)
                 full = ab_pipe.producer_get_barrier(write)
-                cute.copy(tma_x, tXgX[(None, k_first + k_tile)], tXsX[(None, write.index)],
-                          tma_bar_ptr=full)  # fmt: skip
-                cute.copy(tma_y, tYgY[(None, k_first + k_tile)], tYsY[(None, write.index)],
-                          tma_bar_ptr=full, **y_copy)  # fmt: skip
+                cute.copy(tma_x, tXgX[(None, k)], tXsX[(None, write.index)], tma_bar_ptr=full)
+                cute.copy(tma_y, tYgY[(None, k)], tYsY[(None, write.index)], tma_bar_ptr=full,
+                          **y_copy)  # fmt: skip
                 ab_pipe.producer_commit(write)
                 write.advance()
         return write
@@ -78,30 +90,41 @@ class MmaOnly(HopperGemm):
     def _mma_tile(self, mma, k_tiles, read, release):
         tiled_mma, tCrX, tCrY, acc, ab_pipe, _ = mma
         acc.fill(0.0)
+        loaded = self._loaded()
         for k_tile in cutlass.range(k_tiles, unroll=1):
-            if read.count < self.stages:
+            if read.count < loaded:
                 ab_pipe.consumer_wait(read)
+            s = 0 if cutlass.const_expr(self.STAGE0) else read.index
             warpgroup.fence()
             for k in cutlass.range(cute.size(tCrX, mode=[2]), unroll_full=True):
-                cute.gemm(
-                    tiled_mma,
-                    acc,
-                    tCrX[(None, None, k, read.index)],
-                    tCrY[(None, None, k, read.index)],
-                    acc,
-                )
+                cute.gemm(tiled_mma, acc, tCrX[(None, None, k, s)], tCrY[(None, None, k, s)], acc)
             warpgroup.commit_group()
             warpgroup.wait_group(1)
             if k_tile > 0:
-                if release.count < self.stages:  # the producer's tail waits for the first lap
-                    ab_pipe.consumer_release(release)
+                if cutlass.const_expr(self.LOADED is None) or release.count < loaded:
+                    ab_pipe.consumer_release(release)  # the producer's tail waits for these
                 release.advance()
             read.advance()
         warpgroup.wait_group(0)
-        if release.count < self.stages:
+        if cutlass.const_expr(self.LOADED is None) or release.count < loaded:
             ab_pipe.consumer_release(release)
         release.advance()
         return read, release
+
+
+class MmaOnly(_Probe):
+    """One ring stage loaded, every WGMMA over it: the MMA alone (and the launch, one load,
+    the epilogue)."""
+
+    LOADED = 1
+    STAGE0 = True
+
+
+class L2Hot(_Probe):
+    """Every stage loads the tile's k-stage 0 again: the same traffic into shared memory, from
+    the L2 instead of HBM."""
+
+    SAME_K = True
 
 
 def compiled(variant: type, cfg: CuteConfig):
@@ -122,17 +145,17 @@ def probe(m: int, timer: ColdL2Timer) -> None:
     C = torch.full((m, N), float("nan"), device=dev, dtype=torch.float16)
     ref = A.float() @ B.float().T
     ops = (B, A, C.T) if cfg.swap_ab else (A, B, C)
-    loads, mma = compiled(LoadsOnly, cfg), compiled(MmaOnly, cfg)
+    variants = {"loads": LoadsOnly, "l2hot": L2Hot, "mma": MmaOnly}
+    probes = {name: compiled(v, cfg) for name, v in variants.items()}
     cute_main.launch_config(A, B, C, cfg)
     err = (C.float() - ref).abs().max().item()  # NaN fails: every element written
     assert err < 2e-2, (m, err)
     fns = [
         lambda: torch.matmul(A, B.T, out=C),
         lambda: cute_main.launch_config(A, B, C, cfg),
-        lambda: loads(*ops),
-        lambda: mma(*ops),
+        *(lambda fn=fn: fn(*ops) for fn in probes.values()),
     ]
-    names = ["torch", "table", "loads", "mma"]
+    names = ["torch", "table", *probes]
     print(f"M={m} {cfg}", flush=True)
     for rep in range(2):
         times = timer.time_many(fns, iters=100)
