@@ -92,7 +92,7 @@ class _Probe(HopperGemm):
         acc.fill(0.0)
         loaded = self._loaded()
         for k_tile in cutlass.range(k_tiles, unroll=1):
-            if read.count < loaded:
+            if cutlass.const_expr(self.LOADED is None) or read.count < loaded:
                 ab_pipe.consumer_wait(read)
             s = 0 if cutlass.const_expr(self.STAGE0) else read.index
             warpgroup.fence()
