@@ -105,3 +105,18 @@ def test_unknown_control_words_and_a_missing_file_are_named(tmp_path):
     assert "sm_100a" in sass_issue.of_cubin(tmp_path / "none.cubin", "sm_100a")["error"]
     out = run_repo_module("tools.sass_issue", str(tmp_path / "none.cubin"))
     assert out.returncode == 2 and "no such file" in out.stderr
+
+
+def test_a_failing_or_unrunnable_disassembler_is_an_error_not_a_crash(monkeypatch, tmp_path):
+    from triton_gemm import sass_check
+
+    cubin = tmp_path / "k.cubin"
+    cubin.write_bytes(b"not a cubin")
+    failing = tmp_path / "nvdisasm"
+    failing.write_text("#!/bin/sh\necho 'nvdisasm fatal : bad cubin' >&2\nexit 1\n")
+    failing.chmod(0o755)
+    unrunnable = tmp_path / "not-executable"
+    unrunnable.write_text("")
+    for tool, complaint in ((failing, "bad cubin"), (unrunnable, "ermission denied")):
+        monkeypatch.setattr(sass_check, "nvdisasm", lambda ptxas, tool=tool: str(tool))
+        assert complaint in sass_issue.of_cubin(cubin, "sm_90a")["error"]

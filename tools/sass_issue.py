@@ -18,6 +18,7 @@ disassembled by the nvdisasm beside the ptxas that assembled them.
 import argparse
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import NamedTuple
@@ -101,7 +102,7 @@ def of_cubin(cubin: Path, arch: str, ptxas: str | None = None) -> dict:
         return {"error": f"control words of {arch} not read (only {', '.join(KNOWN_ARCHS)})"}
     try:
         text = listing(cubin, ptxas, "-hex")
-    except RuntimeError as e:
+    except (RuntimeError, OSError, subprocess.SubprocessError) as e:  # failing, unrunnable, hung
         return {"error": str(e)}
     if text is None:
         return {"error": "no nvdisasm found (Triton's wheel or PATH)"}
