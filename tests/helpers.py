@@ -75,3 +75,14 @@ def fake_trace(solution: Solution, m_index: int, when: str, hw: str = "NVIDIA_H2
             },
         }
     )
+
+
+def broken_nvdisasms(folder: Path) -> list[tuple[Path, str]]:
+    """Stand-ins for an nvdisasm that fails and one that cannot run, each with what its
+    complaint says."""
+    failing = folder / "nvdisasm"
+    failing.write_text("#!/bin/sh\necho 'nvdisasm fatal : bad cubin' >&2\nexit 1\n")
+    failing.chmod(0o755)
+    unrunnable = folder / "not-executable"
+    unrunnable.write_text("")
+    return [(failing, "bad cubin"), (unrunnable, "ermission denied")]

@@ -1,7 +1,7 @@
 """tools/sass_issue on hand-made disassembly and on a hand-written PTX loop: no DSL, no GPU."""
 
 import pytest
-from helpers import run_repo_module
+from helpers import broken_nvdisasms, run_repo_module
 
 from tools import ptx_resources, sass_issue
 
@@ -112,11 +112,6 @@ def test_a_failing_or_unrunnable_disassembler_is_an_error_not_a_crash(monkeypatc
 
     cubin = tmp_path / "k.cubin"
     cubin.write_bytes(b"not a cubin")
-    failing = tmp_path / "nvdisasm"
-    failing.write_text("#!/bin/sh\necho 'nvdisasm fatal : bad cubin' >&2\nexit 1\n")
-    failing.chmod(0o755)
-    unrunnable = tmp_path / "not-executable"
-    unrunnable.write_text("")
-    for tool, complaint in ((failing, "bad cubin"), (unrunnable, "ermission denied")):
+    for tool, complaint in broken_nvdisasms(tmp_path):
         monkeypatch.setattr(sass_check, "nvdisasm", lambda ptxas, tool=tool: str(tool))
         assert complaint in sass_issue.of_cubin(cubin, "sm_90a")["error"]

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 import torch
-from helpers import run_repo_module
+from helpers import broken_nvdisasms, run_repo_module
 from triton_gemm import (
     gemv,
     l2_hints,
@@ -1015,34 +1015,12 @@ def test_the_machine_code_check_stands_aside_with_a_warning_when_nvdisasm_fails(
     check never keeps a rewritten kernel from running. No nvdisasm at all: None, silently."""
     from triton_gemm import sass_check
 
-    failing = tmp_path / "nvdisasm"
-    failing.write_text("#!/bin/sh\necho 'nvdisasm fatal : bad cubin' >&2\nexit 1\n")
-    failing.chmod(0o755)
-    unrunnable = tmp_path / "not-executable"
-    unrunnable.write_text("")
-    for tool, complaint in ((failing, "bad cubin"), (unrunnable, "ermission denied")):
+    for tool, complaint in broken_nvdisasms(tmp_path):
         monkeypatch.setattr(sass_check, "nvdisasm", lambda ptxas, tool=tool: str(tool))
         with pytest.warns(UserWarning, match=f"not checked.*{complaint}"):
             assert sass_check.unset_descriptors(b"cubin", None) is None
     monkeypatch.setattr(sass_check, "nvdisasm", lambda ptxas: None)
     assert sass_check.unset_descriptors(b"cubin", None) is None
-
-
-def test_the_gemv_runs_unhinted_with_a_warning_when_ptxas_miscompiles_it(monkeypatch):
-    from triton_gemm import ptx_rewrite
-
-    class Compiled:
-        asm = {"ptx": "the compiled PTX"}
-
-    def miscompiled(kernel, ptx):
-        raise ptx_rewrite.MiscompiledError("reads memory descriptor(s) UR1 no instruction sets")
-
-    monkeypatch.setattr(gemv, "with_evict_first_copies", lambda ptx, param: ptx + " hinted")
-    monkeypatch.setattr(ptx_rewrite, "reassembled", miscompiled)
-    kernel = Compiled()
-    cfg = GemvConfig(1, 8, 256, num_warps=4, num_stages=8, B_EVICT_FIRST=True)
-    with pytest.warns(UserWarning, match="without the L2 hint on B's copies: .*UR1"):
-        assert gemv._finish(kernel, cfg, {}) is kernel
 
 
 def test_the_gemv_falls_back_only_on_a_miscompile_or_a_ptx_with_nothing_to_hint(monkeypatch):
@@ -1056,6 +1034,9 @@ def test_the_gemv_falls_back_only_on_a_miscompile_or_a_ptx_with_nothing_to_hint(
     def nothing_to_hint(ptx, param):
         raise ValueError("the PTX loads no pointer parameter 1")
 
+    def miscompiled(kernel, ptx):
+        raise ptx_rewrite.MiscompiledError("reads memory descriptor(s) UR1 no instruction sets")
+
     def refused(kernel, ptx):
         raise ValueError("ptxas refused it")
 
@@ -1065,6 +1046,9 @@ def test_the_gemv_falls_back_only_on_a_miscompile_or_a_ptx_with_nothing_to_hint(
     with pytest.warns(UserWarning, match="without the L2 hint on B's copies: .*no pointer"):
         assert gemv._finish(kernel, cfg, {}) is kernel
     monkeypatch.setattr(gemv, "with_evict_first_copies", lambda ptx, param: ptx + " hinted")
+    monkeypatch.setattr(ptx_rewrite, "reassembled", miscompiled)
+    with pytest.warns(UserWarning, match="without the L2 hint on B's copies: .*UR1"):
+        assert gemv._finish(kernel, cfg, {}) is kernel
     monkeypatch.setattr(ptx_rewrite, "reassembled", refused)
     with pytest.raises(ValueError, match="ptxas refused it"):
         gemv._finish(kernel, cfg, {})
