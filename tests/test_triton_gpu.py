@@ -306,3 +306,54 @@ def test_pointer_table_rows_run_right_as_other_gpus_would_run_them(B, shared, m)
         main.launch_config(A, B, C, cfg)
 
     check_matches_float32_reference(run_cfg, B, m)
+
+
+@pytest.mark.parametrize("promotion", ["none", "64B", "256B"])
+@pytest.mark.parametrize("m", [16, 128, 200, 2379])
+def test_an_l2_promotion_is_encoded_on_both_launch_paths_and_changes_no_bit(
+    B, m, promotion, monkeypatch
+):
+    """A Gluon config's L2_PROMOTION really reaches the driver (l2_promotion.encoded_map is
+    called with it, Triton's map found, no warning) through launch_config and through a
+    replayer, and the output is bit for bit the one Triton's 128 B gives."""
+    import warnings
+    from dataclasses import replace
+
+    from triton_gemm import l2_promotion, launch, main
+
+    cfg = main.select_config(m)
+    other = replace(cfg, L2_PROMOTION=promotion)
+    seen = []
+    real = l2_promotion.encoded_map
+
+    def spy(p, *args, **kwargs):
+        seen.append(p)
+        return real(p, *args, **kwargs)
+
+    monkeypatch.setattr(l2_promotion, "encoded_map", spy)
+    monkeypatch.setattr(l2_promotion, "_warned", False)
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    ref = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+    main.launch_config(A, B, ref, replace(cfg, L2_PROMOTION="128B"))
+    assert seen == []  # Triton's own promotion: its launcher encodes
+    C = torch.full_like(ref, float("nan"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        main.launch_config(A, B, C, other)
+        assert promotion in seen and "128B" in seen
+        assert torch.equal(C, ref)
+
+        jit_fn, module, _ = main._kernel_of(other)
+        grid, args = module._grid_and_args(A, B, C, other)
+        replay = launch.replayer(jit_fn, other, A.get_device(), grid, args,
+                                 module.replay_slots(other))  # fmt: skip
+        assert replay.encoded
+        A2 = torch.randn_like(A)
+        ref2 = torch.full_like(ref, float("nan"))
+        main.launch_config(A2, B, ref2, replace(cfg, L2_PROMOTION="128B"))
+        seen.clear()
+        C2 = torch.full_like(ref, float("nan"))
+        assert replay(A2, B, C2)
+        torch.cuda.synchronize()
+        assert promotion in seen
+        assert torch.equal(C2, ref2)

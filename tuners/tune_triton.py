@@ -18,13 +18,15 @@ preloading 1 to all of its ring stages; with
 4 or 8 K steps (UNROLL) over its ring or one cut to a multiple of the pass; with
 --rolled-tiles, against every Gluon tile of --ws-tiles rolled; with --rolled-tiles-only, the
 same without a table row that unrolls its ring; with --l2-prefetch, each Gluon config with B's
-loads followed by L2 prefetches 1-4 K steps ahead (B_L2_PREFETCH).
+loads followed by L2 prefetches 1-4 K steps ahead (B_L2_PREFETCH); with --l2-promotion, each
+Gluon config with its TMA descriptors encoded with every other L2 promotion (L2_PROMOTION).
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
                                   [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
                                    | --gemvs | --one-preload-sync | --rolled
-                                   | --rolled-tiles | --rolled-tiles-only | --l2-prefetch]
+                                   | --rolled-tiles | --rolled-tiles-only | --l2-prefetch
+                                   | --l2-promotion]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -54,6 +56,7 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 from triton_gemm import gemv  # noqa: E402
 from triton_gemm.gemv import GemvConfig  # noqa: E402
 from triton_gemm.kernel import GemmConfig, is_valid  # noqa: E402
+from triton_gemm.l2_promotion import PROMOTIONS  # noqa: E402
 from triton_gemm.main import launch_config  # noqa: E402
 from triton_gemm.pair import PairConfig  # noqa: E402
 from triton_gemm.pair import is_valid as pair_is_valid  # noqa: E402
@@ -412,6 +415,17 @@ def with_l2_prefetch(m: int) -> list:
     return [cfg] + [c for c in ahead if ws_tile_is_valid(c, N, K)]
 
 
+def with_l2_promotion(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile, the same with its TMA
+    descriptors encoded with each other L2 promotion (L2_PROMOTION, l2_promotion.py)
+    (--l2-promotion): on the H200 none ran 1-3% ahead of Triton's 128 bytes at M = 2-128, 256
+    bytes 1-1.5% at 176-256 (the table's rows of ec3cf50)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig):
+        return [cfg]
+    return [cfg] + [replace(cfg, L2_PROMOTION=p) for p in PROMOTIONS if p != cfg.L2_PROMOTION]
+
+
 def with_neighbours(m: int) -> list:
     """The current table's config for M = m against the configs of the buckets on either side
     (--neighbours): a second look at a pick one tuning run made within its noise."""
@@ -470,6 +484,12 @@ REFINEMENTS = {
         "--l2-prefetch: each bucket's config in the previous table, with B prefetched into the "
         "L2 1-4 K steps ahead of its loads",
         "only the table's configs, with B prefetched into the L2 1-4 K steps ahead",
+    ),
+    "l2_promotion": Refinement(
+        with_l2_promotion,
+        "--l2-promotion: each bucket's config in the previous table, its TMA descriptors encoded "
+        "with each L2 promotion",
+        "only the table's configs, their TMA descriptors encoded with each L2 promotion",
     ),
     "neighbours": Refinement(
         with_neighbours,

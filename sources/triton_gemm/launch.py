@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 import torch
 
+from .l2_promotion import TRITONS, promoted
 from .paths import HOPPER_TRITON, too_old_triton, triton_version
 
 try:
@@ -64,6 +65,9 @@ if not INTERPRET:
     from triton.runtime import driver
 
 _compiled: dict = {}
+# Per _compiled key: (launch, encoders) where the config's descriptors take another L2
+# promotion than Triton's (_promoting_launch).
+_promoting: dict = {}
 _m_position: dict = {}
 # Per jit function: finish(compiled kernel, config) -> the compiled kernel to launch in its place
 # (ws_tile.py's changes the PTX and the TMA boxes). Runs once per compile, before the kernel is
@@ -207,13 +211,46 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
         if finish is not None:
             kernel = finish(kernel, cfg, dict(zip(jit_fn.arg_names, args, strict=True)))
         entry = _compiled[key] = (kernel, _direct_launcher(kernel))
+        if entry[1] is not None:
+            _promoting[key] = _promoting_launch(cfg, kernel, entry[1][0], args)
     kernel, direct = entry
     if direct is None or _hooks_installed():
         kernel[grid](*args)
         return
     run, function, metadata = direct
     stream = driver.active.get_current_stream(device_index)
+    promoting = _promoting.get(key)
+    if promoting is not None:  # descriptors encoded here, with the config's L2 promotion
+        launch_encoded, encoders = promoting
+        next_encoder = iter(encoders)
+        expanded = []
+        for arg in args:
+            if isinstance(arg, _DESCRIPTOR_TYPES):
+                expanded.extend(next(next_encoder)(arg))
+            else:
+                expanded.append(arg)
+        launch_encoded(grid[0], grid[1], grid[2], stream, function, metadata, expanded, ())
+        return
     run(grid[0], grid[1], grid[2], stream, function, metadata, None, None, None, *args)
+
+
+def _promotion(cfg) -> str:
+    """The L2 promotion a config's TMA descriptors are encoded with (Triton's unless it names
+    one: ws_tile.WsTileConfig.L2_PROMOTION)."""
+    return getattr(cfg, "L2_PROMOTION", TRITONS)
+
+
+def _promoting_launch(cfg, kernel, run, args):
+    """For a config whose descriptors take another L2 promotion than Triton's: (launch,
+    encoders) of `_encoded_launch`, through which `launch` encodes its descriptors; None for
+    Triton's own (its launcher encodes them)."""
+    n = sum(isinstance(a, _DESCRIPTOR_TYPES) for a in args)
+    if _promotion(cfg) == TRITONS or n == 0:
+        return None
+    encoded = _encoded_launch(kernel, run, n, _promotion(cfg))
+    if encoded is None:
+        raise RuntimeError(f"{cfg}: its L2 promotion needs the launcher of Triton 3.6 or 3.7")
+    return encoded
 
 
 def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
@@ -238,7 +275,11 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
     g0, g1, g2 = grid
 
     described_slots = [slot for slot in slots if isinstance(slot, Described)]
-    encoded = _encoded_launch(kernel, run, len(described_slots)) if described_slots else None
+    encoded = (
+        _encoded_launch(kernel, run, len(described_slots), _promotion(cfg))
+        if described_slots
+        else None
+    )
     if encoded is not None:
         launch_encoded, encoders = encoded
         next_encoder = iter(encoders)
@@ -270,13 +311,14 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
     return replay
 
 
-def _encoded_launch(kernel, run, descriptors: int):
+def _encoded_launch(kernel, run, descriptors: int, promotion: str = TRITONS):
     """For a compiled kernel with `descriptors` TMA descriptor arguments: (launch, encoders),
     where launch(g0, g1, g2, stream, function, metadata, lead, rest) calls the C launcher
     beneath Triton's descriptor-encoding wrapper with `lead` (leading arguments, descriptors
     already expanded) and `rest`, and encoders[j] expands the j-th descriptor argument the way
-    that wrapper would (Triton's own make_tensordesc_arg with the kernel's TMA metadata).
-    None where this Triton's launcher is not laid out as 3.6's or 3.7's."""
+    that wrapper would (Triton's own make_tensordesc_arg with the kernel's TMA metadata), its
+    map encoded with the L2 `promotion` (l2_promotion.py). None where this Triton's launcher is
+    not laid out as 3.6's or 3.7's."""
     try:
         from triton.backends.nvidia.driver import make_tensordesc_arg
     except ImportError:
@@ -305,7 +347,9 @@ def _encoded_launch(kernel, run, descriptors: int):
                 *lead, *rest,
             )  # fmt: skip
 
-    encoders = [lambda desc, m=m: make_tensordesc_arg(desc, m) for m in meta]
+    encoders = [
+        promoted(lambda desc, m=m: make_tensordesc_arg(desc, m), m, promotion) for m in meta
+    ]
     return launch, encoders
 
 

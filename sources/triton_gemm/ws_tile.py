@@ -21,6 +21,8 @@ is written out as the CuTe kernel writes it:
 - B's TMA loads carry an L2 evict-first hint, added to the compiled PTX (l2_hints.py; Gluon's
   copy takes no hint): 0.06-0.16 us less at M = 1-256, 0.23 at 972
   (probe at commit ade0bf1).
+- the TMA descriptors' L2 promotion is the config's (L2_PROMOTION, encoded by the launch:
+  l2_promotion.py), not always Triton's 128 bytes.
 
 Measured on the H200 (probe log at commit ade0bf1, same tiles): M = 144, 9.0 us against
 9.5 for the best @triton.jit tile. Triton 3.6 then put two 128-thread bar.syncs in every K step
@@ -68,6 +70,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 )
 
 from .l2_hints import with_evict_first, with_l2_prefetch
+from .l2_promotion import PROMOTIONS
 from .launch import Described, described, finish_compiled_with, sm_count
 from .preload_syncs import with_one_preload_sync, without_wait_syncs
 from .ptx_rewrite import MiscompiledError, reassembled
@@ -100,6 +103,7 @@ class WsTileConfig:
     UNROLL: int = 1  # a rolled consumer's K steps a pass
     ROLLED: bool = False  # the ring as one loop over the K steps (_consume_rolled)
     B_L2_PREFETCH: int = 0  # K steps of B prefetched into the L2 ahead of its loads (PTX)
+    L2_PROMOTION: str = "128B"  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
 
     @property
     def num_warps(self) -> int:
@@ -200,6 +204,7 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and cfg.UNROLL >= 1
         and (cfg.UNROLL == 1 or (cfg.ROLLED and (k // cfg.BLOCK_K) % cfg.UNROLL == 0))
         and 0 <= cfg.B_L2_PREFETCH < k // cfg.BLOCK_K
+        and cfg.L2_PROMOTION in PROMOTIONS
     )
 
 
