@@ -63,11 +63,11 @@ def fake_rank_worker(conn, device, launch_ref):
         task = conn.recv()
         if task is None:
             return
-        ms, cfgs, iters, _guard = task
+        ms, cfgs, iters, _guard, after_itself = task
         torch_us = 7.0 * slow
         conn.send(
             [
-                (torch_us / (c["cost"] * slow), {**c, "gpu": device})
+                (torch_us / (c["cost"] * slow), {**c, "gpu": device, "after_itself": after_itself})
                 for c in cfgs
                 if c["name"] != "bad"
             ]

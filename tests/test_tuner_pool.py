@@ -32,7 +32,7 @@ def test_a_bucket_ranked_on_several_gpus_takes_the_best_gathered_ratio():
     from tuners.common import tune_bucket
 
     class Pool:
-        def rank(self, ms, cfgs, iters, guard):
+        def rank(self, ms, cfgs, iters, guard, after_itself=False):
             self.asked = (list(ms), list(cfgs), iters, guard)
             return [(1.12, "fast"), (1.05, "slow")]
 
@@ -44,3 +44,10 @@ def test_a_bucket_ranked_on_several_gpus_takes_the_best_gathered_ratio():
     assert best == "fast" and pool.asked == ([16], ["fast", "slow"], 20, 0.01)
     assert "M in 16 (bucket <= 16): best geomean 1.120x vs torch; runner-up 1.050x" in line
     assert "(the table's)" in reports[0]
+
+
+def test_each_gpu_times_as_after_itself_says():
+    with GpuPool(["0", "1"], ("unused", "unused"), target=fake_rank_worker) as two:
+        assert {c["after_itself"] for _, c in two.rank([16], CFGS, iters=10)} == {False}
+        ranked = two.rank([16], CFGS, iters=10, after_itself=True)
+    assert {c["after_itself"] for _, c in ranked} == {True}

@@ -748,6 +748,24 @@ def test_a_bucket_whose_every_config_the_guard_drops_stops_the_run_saying_so(mon
     assert seen["guard"] == 0.01
 
 
+def test_after_itself_reaches_the_ranking_on_one_gpu_at_one_m_and_over_every_m(monkeypatch):
+    monkeypatch.setattr(tuning, "BUCKETS", COARSE)
+    seen = []
+
+    def fake_rank_bucket(timer, m, b, cfgs, launch, iters, guard=None, after_itself=False):
+        seen.append(after_itself)
+        return [(5.0, "x")], 10.0, 1
+
+    monkeypatch.setattr(tuning, "rank_bucket", fake_rank_bucket)
+    for every_m in (False, True):
+        seen.clear()
+        tuning.tune_bucket(None, 48, None, lambda m: ["x"], None, 1, every_m, after_itself=True)
+        assert seen and all(seen)
+    seen.clear()
+    tuning.tune_bucket(None, 48, None, lambda m: ["x"], None, 1, False)
+    assert seen == [False]
+
+
 def _fake_ranking(monkeypatch, times):
     """rank_bucket replaced by fixed timings {m: {cfg: us}}; torch takes 10 us everywhere."""
 

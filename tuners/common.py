@@ -216,23 +216,28 @@ def tune_bucket(
     pool=None,
     guard: float | None = None,
     keep_within: float | None = None,
+    after_itself: bool = False,
 ) -> tuple[object, str]:
     """The best config of one bucket and its provenance line. `usable`: the configs that
     compiled (None: all). `report`, if given, gets the bucket's `scoreboard` (`current`: the
     config the table held, marked there). `pool` (a gpu_pool.GpuPool): rank the candidates on
     several GPUs, each against torch on its own GPU, and pick from the gathered ratios.
-    `guard`: see rank_bucket. `keep_within`: see incumbent_or_best."""
+    `guard`, `after_itself`: see rank_bucket. `keep_within`: see incumbent_or_best."""
     ms = tuned_ms(limit, every_m)
     cfgs = configs_to_compile([limit], candidates, every_m)
     cfgs = [c for c in cfgs if usable is None or c in usable]
     if pool is not None:
-        speedups = pool.rank(ms, cfgs, iters, guard)
+        speedups = pool.rank(ms, cfgs, iters, guard, after_itself)
         line = bucket_line_over_ms(ms, limit, speedups, len(speedups)) if speedups else ""
     elif every_m:
-        speedups, n_ok = rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters, guard)
+        speedups, n_ok = rank_bucket_over_ms(
+            timer, ms, b, cfgs, launch, iters, guard, after_itself=after_itself
+        )
         line = bucket_line_over_ms(ms, limit, speedups, n_ok) if speedups else ""
     else:  # at one M, times
-        ranked, torch_us, n_ok = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
+        ranked, torch_us, n_ok = rank_bucket(
+            timer, ms[0], b, cfgs, launch, iters, guard, after_itself=after_itself
+        )
         speedups = [(torch_us / us, cfg) for us, cfg in ranked]
         line = bucket_line(ms[0], limit, ranked, torch_us, n_ok) if ranked else ""
     if not speedups:
@@ -435,6 +440,13 @@ def parse_tuner_args(
     )
     add_guard_argument(p)
     p.add_argument(
+        "--after-itself",
+        action="store_true",
+        help="time each candidate on its second call in a row, right after itself as the runner "
+        "times a solution (twice the calls): otherwise the first candidate of a round runs after "
+        "torch.matmul and pays for fetching its code into the SMs' instruction caches",
+    )
+    p.add_argument(
         "--keep-within",
         type=_percent,
         metavar="PERCENT",
@@ -477,6 +489,8 @@ def _with_method_notes(note: str, args: argparse.Namespace) -> str:
         )
     if keep_fraction(args) is not None:
         added.append(f"a row stayed unless beaten by more than {args.keep_within:g}%")
+    if getattr(args, "after_itself", False):
+        added.append("each candidate timed right after itself")
     return "; ".join([note] * bool(note) + added)
 
 
@@ -598,7 +612,7 @@ def _tune_buckets(
         best[limit], notes[limit] = tune_bucket(
             timer, limit, b, candidates, launch, args.iters, args.every_m, usable,
             report=print, current=current[0].get(limit), pool=pool, guard=guard_fraction(args),
-            keep_within=keep_fraction(args),
+            keep_within=keep_fraction(args), after_itself=getattr(args, "after_itself", False),
         )  # fmt: skip
         print(notes[limit], "\n   ", best[limit], flush=True)
         rows, lines = {**current[0], **best}, {**current[1], **notes}

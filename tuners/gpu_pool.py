@@ -21,8 +21,9 @@ def share(cfgs: Sequence, n: int) -> list[list]:
 
 
 def rank_worker(conn, device: str, launch_ref: tuple[str, str]) -> None:
-    """A GPU's ranking process: gets (ms, cfgs, iters, guard), answers [(ratio to torch, cfg)] best
-    first (the geomean ratio over `ms` when there are several), until it gets None."""
+    """A GPU's ranking process: gets (ms, cfgs, iters, guard, after_itself), answers [(ratio to
+    torch, cfg)] best first (the geomean ratio over `ms` when there are several), until it gets
+    None."""
     os.environ["CUDA_VISIBLE_DEVICES"] = device
     import torch
 
@@ -36,13 +37,18 @@ def rank_worker(conn, device: str, launch_ref: tuple[str, str]) -> None:
         task = conn.recv()
         if task is None:
             return
-        ms, cfgs, iters, guard = task
+        ms, cfgs, iters, guard, after_itself = task
         try:
             if len(ms) == 1:
-                ranked, torch_us, _ = rank_bucket(timer, ms[0], b, cfgs, launch, iters, guard)
+                ranked, torch_us, _ = rank_bucket(
+                    timer, ms[0], b, cfgs, launch, iters, guard, after_itself=after_itself
+                )
                 conn.send([(torch_us / us, cfg) for us, cfg in ranked])
             else:
-                conn.send(rank_bucket_over_ms(timer, ms, b, cfgs, launch, iters, guard)[0])
+                scored = rank_bucket_over_ms(
+                    timer, ms, b, cfgs, launch, iters, guard, after_itself=after_itself
+                )
+                conn.send(scored[0])
         except Exception as e:  # the parent stops the run, naming the GPU
             conn.send(RuntimeError(f"GPU {device}: {type(e).__name__}: {e}"))
 
@@ -63,15 +69,20 @@ class GpuPool:
             self.conns.append(parent)
 
     def rank(
-        self, ms: Sequence[int], cfgs: Sequence, iters: int, guard: float | None = None
+        self,
+        ms: Sequence[int],
+        cfgs: Sequence,
+        iters: int,
+        guard: float | None = None,
+        after_itself: bool = False,
     ) -> list[tuple[float, object]]:
-        """[(ratio to torch, cfg)] of every correct candidate (within `guard`: rank_bucket),
-        best first."""
+        """[(ratio to torch, cfg)] of every correct candidate (within `guard`, timed as
+        `after_itself` says: rank_bucket), best first."""
         shares = share(list(cfgs), len(self.devices))
         busy = []
         for conn, part in zip(self.conns, shares, strict=True):
             if part:
-                conn.send((list(ms), part, iters, guard))
+                conn.send((list(ms), part, iters, guard, after_itself))
                 busy.append(conn)
         gathered = []
         for conn in busy:
