@@ -418,8 +418,9 @@ def with_l2_prefetch(m: int) -> list:
 def with_l2_promotion(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with its TMA
     descriptors encoded with each other L2 promotion (L2_PROMOTION, l2_promotion.py)
-    (--l2-promotion): on the H200 none ran 1-3% ahead of Triton's 128 bytes at M = 2-128, 256
-    bytes 1-1.5% at 176-256 (the table's rows of ec3cf50)."""
+    (--l2-promotion): on the H200 256 bytes ran 0.4-1.3% ahead of Triton's 128 at M = 136-256,
+    1-3% behind at 2-64, none and 64 bytes level (the table's rows of ec3cf50, each timed right
+    after itself)."""
     cfg = select_config(m)
     if not isinstance(cfg, WsTileConfig):
         return [cfg]

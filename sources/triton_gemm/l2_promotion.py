@@ -1,7 +1,8 @@
 """The L2 promotion of a launch's TMA descriptors: how much of a line an L2 miss of a TMA load
-fills from HBM. Triton encodes every host-side descriptor with 128 bytes (fixed in its driver);
-measured on the H200 with the Gluon tiles (cold, dirty L2), none ran 1-3% ahead at M = 2-128 and
-256 bytes 1-1.5% at 176-256 (docs/triton_gemm.md). A Gluon config's L2_PROMOTION picks it.
+fills from HBM. Triton encodes every host-side descriptor with 128 bytes (fixed in its driver).
+Measured on the H200 with the Gluon tiles (cold, dirty L2; each timed right after itself), 256
+bytes ran 0.4-1.3% ahead at M = 136-256 and 1-3% behind at 2-64; none and 64 bytes level with
+128 (docs/triton_gemm.md). A Gluon config's L2_PROMOTION picks it.
 
 `promoted` wraps Triton's encoder (a descriptor -> the kernel arguments it expands into, the
 first a PyCUtensorMap): the map Triton filled is encoded again in place by the CUDA driver's
