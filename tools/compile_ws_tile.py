@@ -18,6 +18,7 @@ import os
 import re
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import torch
@@ -32,6 +33,7 @@ from triton import knobs  # noqa: E402
 from triton.backends.compiler import GPUTarget  # noqa: E402
 from triton.experimental.gluon._runtime import GluonASTSource  # noqa: E402
 from triton_gemm import ws_tile  # noqa: E402
+from triton_gemm.l2_promotion import TRITONS  # noqa: E402
 from triton_gemm.ws_tile import WsTileConfig  # noqa: E402
 
 M_FOR_DESCRIPTORS = 200  # any M: the kernel takes it at run time
@@ -98,7 +100,9 @@ def main() -> int:
     else:
         from triton_gemm.tuned import TABLE
 
-        cfgs = sorted({c for _, c in TABLE if isinstance(c, WsTileConfig)}, key=repr)
+        # The L2 promotion is the launch's (l2_promotion.py): one compile per kernel.
+        gluon = {replace(c, L2_PROMOTION=TRITONS) for _, c in TABLE if isinstance(c, WsTileConfig)}
+        cfgs = sorted(gluon, key=repr)
     # Triton prints ptxas's -v log (spills are in it) when it compiles: never from its cache.
     knobs.nvidia.dump_ptxas_log = True
     knobs.compilation.always_compile = True
