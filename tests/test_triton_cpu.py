@@ -1263,11 +1263,11 @@ def test_replayed_tma_launches_keep_descriptors_by_address_and_hold_no_tensor(mo
     assert launched[-1][13:] == args[4:]
 
 
-def test_encoded_replays_give_the_c_launcher_what_tritons_own_wrapper_gives_it(monkeypatch):
-    # The installed Triton's own launcher object (CudaLauncher, built without compiling its C
-    # module) around a stand-in C launcher, and a stand-in CUtensorMap encoder: a replay must
-    # hand the C launcher exactly the arguments Triton's descriptor wrapper hands it for the
-    # same operands, encoding each operand address once instead of on every call.
+def _tritons_launcher(monkeypatch, cfg):
+    """The installed Triton's own launcher object (CudaLauncher, built without compiling its C
+    module) around a stand-in C launcher, and a stand-in CUtensorMap encoder, for tma_tile's
+    kernel at `cfg` on CPU operands: (operands, grid, args, run, kernel, key, c_calls,
+    encodings), the compiled kernel's entry in launch._compiled."""
     from types import SimpleNamespace
 
     import triton
@@ -1275,7 +1275,7 @@ def test_encoded_replays_give_the_c_launcher_what_tritons_own_wrapper_gives_it(m
     from triton.backends.nvidia import driver as nvidia
     from triton.tools.tensor_descriptor import TensorDescriptor
     from triton_gemm import launch
-    from triton_gemm.tma_tile import _grid_and_args, _tile_tma_kernel, replay_slots
+    from triton_gemm.tma_tile import _grid_and_args, _tile_tma_kernel
 
     replay_without_gpu(monkeypatch)
     encodings = []
@@ -1288,7 +1288,6 @@ def test_encoded_replays_give_the_c_launcher_what_tritons_own_wrapper_gives_it(m
     monkeypatch.setattr(
         triton.runtime, "driver", SimpleNamespace(active=SimpleNamespace(utils=fake_utils))
     )
-    cfg = TileTmaConfig(16, 32, 32, BLOCK_N2=16)
     A, B, C = torch.randn(20, 64).half(), torch.randn(96, 64).half(), torch.empty(20, 96).half()
     grid, args = _grid_and_args(A, B, C, cfg)
     signature = {
@@ -1311,6 +1310,17 @@ def test_encoded_replays_give_the_c_launcher_what_tritons_own_wrapper_gives_it(m
     kernel = SimpleNamespace(metadata=SimpleNamespace(tensordesc_meta=meta))
     key = (_tile_tma_kernel, cfg, 0, launch._spec(_tile_tma_kernel, args))
     monkeypatch.setitem(launch._compiled, key, (kernel, (run, "fn", "md")))
+    return (A, B, C), grid, args, run, kernel, key, c_calls, encodings
+
+
+def test_encoded_replays_give_the_c_launcher_what_tritons_own_wrapper_gives_it(monkeypatch):
+    # A replay must hand the C launcher exactly the arguments Triton's descriptor wrapper hands
+    # it for the same operands, encoding each operand address once instead of on every call.
+    from triton_gemm import launch
+    from triton_gemm.tma_tile import _grid_and_args, _tile_tma_kernel, replay_slots
+
+    cfg = TileTmaConfig(16, 32, 32, BLOCK_N2=16)
+    (A, B, C), grid, args, run, _, _, c_calls, encodings = _tritons_launcher(monkeypatch, cfg)
     replay = launch.replayer(_tile_tma_kernel, cfg, 0, grid, args, replay_slots(cfg))
     assert replay.encoded
 
@@ -1323,6 +1333,45 @@ def test_encoded_replays_give_the_c_launcher_what_tritons_own_wrapper_gives_it(m
     # The wrapper encoded 3 descriptors per call (9); the replays, 3 for the first operands
     # and 1 for the new A: 13 in all.
     assert len(encodings) == 13 and wrapper_encodings == 12
+
+
+def test_a_config_with_its_own_l2_promotion_launches_through_its_promoted_encoders(monkeypatch):
+    # launch(), a config naming another L2 promotion than Triton's: its descriptors go through
+    # encoders made with that promotion (l2_promotion.promoted, recorded here), in argument
+    # order, and the C launcher gets what Triton's own wrapper gives it; with Triton's
+    # promotion the call takes Triton's wrapper and no encoder of ours.
+    from dataclasses import dataclass
+
+    from triton_gemm import launch
+    from triton_gemm.tma_tile import _tile_tma_kernel
+
+    @dataclass(frozen=True)
+    class Promoted(TileTmaConfig):
+        L2_PROMOTION: str = "256B"
+
+    seen = []
+
+    def recording_promoted(encoder, meta, promotion):
+        def encode(desc):
+            seen.append((promotion, tuple(meta["block_size"])))
+            return encoder(desc)
+
+        return encode
+
+    monkeypatch.setattr(launch, "promoted", recording_promoted)
+    own = Promoted(16, 32, 32, BLOCK_N2=16)
+    for cfg, promoting in [(own, True), (replace(own, L2_PROMOTION="128B"), False)]:
+        seen.clear()
+        _, grid, args, run, kernel, key, c_calls, _ = _tritons_launcher(monkeypatch, cfg)
+        monkeypatch.setitem(
+            launch._promoting, key, launch._promoting_launch(cfg, kernel, run, args)
+        )
+        launch.launch(_tile_tma_kernel, cfg, 0, grid, args)
+        blocks = [tuple(a.block_shape) for a in args if hasattr(a, "block_shape")]
+        assert seen == ([("256B", b) for b in blocks] if promoting else [])
+        run(*grid, 7, "fn", "md", None, None, None, *args)  # Triton's own wrapper
+        assert len(c_calls) == 2
+        assert _as_addresses(c_calls[0]) == _as_addresses(c_calls[1])
 
 
 def _as_addresses(call):
