@@ -728,10 +728,23 @@ def test_the_guard_flag_is_a_percentage_and_the_table_says_it_was_used(monkeypat
     assert tuning._with_method_notes("note", args).startswith("note; candidates after which")
     monkeypatch.setattr("sys.argv", ["tune"])
     args = tuning.parse_tuner_args("test", iters=10)
-    assert tuning.guard_fraction(args) is None and tuning._with_method_notes("note", args) == "note"
+    assert tuning.guard_fraction(args) is None
+    note = tuning._with_method_notes("note", args)
+    assert note == "note; each candidate timed right after itself"
     monkeypatch.setattr("sys.argv", ["tune", "--guard-reference", "-1"])
     with pytest.raises(SystemExit):
         tuning.parse_tuner_args("test", iters=10)
+
+
+def test_candidates_are_timed_right_after_themselves_unless_asked_otherwise(monkeypatch):
+    monkeypatch.setattr("sys.argv", ["tune"])
+    assert tuning.parse_tuner_args("test", iters=10).after_itself
+    monkeypatch.setattr("sys.argv", ["tune", "--after-itself"])
+    assert tuning.parse_tuner_args("test", iters=10).after_itself
+    monkeypatch.setattr("sys.argv", ["tune", "--no-after-itself"])
+    args = tuning.parse_tuner_args("test", iters=10)
+    assert not args.after_itself
+    assert tuning._with_method_notes("", args) == "candidates timed back to back"
 
 
 def test_a_bucket_whose_every_config_the_guard_drops_stops_the_run_saying_so(monkeypatch):
@@ -1371,11 +1384,13 @@ def test_the_keep_within_flag_is_a_percentage_and_the_table_says_it_was_used(mon
     assert tuning.keep_fraction(args) == 0.005
     assert tuning._with_method_notes("note", args) == (
         "note; candidates after which torch.matmul ran more than 1% slower than after itself "
-        "were dropped; a row stayed unless beaten by more than 0.5%"
+        "were dropped; a row stayed unless beaten by more than 0.5%; each candidate timed right "
+        "after itself"
     )
     monkeypatch.setattr("sys.argv", ["tune"])
     args = tuning.parse_tuner_args("test", iters=10)
-    assert tuning.keep_fraction(args) is None and tuning._with_method_notes("", args) == ""
+    assert tuning.keep_fraction(args) is None
+    assert tuning._with_method_notes("", args) == "each candidate timed right after itself"
     monkeypatch.setattr("sys.argv", ["tune", "--keep-within", "-1"])
     with pytest.raises(SystemExit):
         tuning.parse_tuner_args("test", iters=10)

@@ -439,13 +439,7 @@ def parse_tuner_args(
         help="retune only these bucket limits; keep the others from tuned.py",
     )
     add_guard_argument(p)
-    p.add_argument(
-        "--after-itself",
-        action="store_true",
-        help="time each candidate on its second call in a row, right after itself as the runner "
-        "times a solution (twice the calls): otherwise the first candidate of a round runs after "
-        "torch.matmul and pays for fetching its code into the SMs' instruction caches",
-    )
+    add_after_itself_argument(p)
     p.add_argument(
         "--keep-within",
         type=_percent,
@@ -478,6 +472,18 @@ def add_guard_argument(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_after_itself_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--after-itself",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="time each candidate on its second call in a row, right after itself as the runner "
+        "times a solution (the default; twice the calls). With --no-after-itself the candidates "
+        "run back to back and a round's first one, right after torch.matmul, pays for fetching "
+        "its code into the SMs' instruction caches (1-3%% at M <= 128)",
+    )
+
+
 def _with_method_notes(note: str, args: argparse.Namespace) -> str:
     """The table's method note, plus what --guard-reference dropped and what --keep-within
     kept."""
@@ -491,6 +497,8 @@ def _with_method_notes(note: str, args: argparse.Namespace) -> str:
         added.append(f"a row stayed unless beaten by more than {args.keep_within:g}%")
     if getattr(args, "after_itself", False):
         added.append("each candidate timed right after itself")
+    elif hasattr(args, "after_itself"):
+        added.append("candidates timed back to back")
     return "; ".join([note] * bool(note) + added)
 
 

@@ -31,6 +31,7 @@ from fibgemm import REPO_ROOT
 from fibgemm.timing import ColdL2Timer
 from tuners.common import (
     INF,
+    add_after_itself_argument,
     add_guard_argument,
     bucket_label,
     guard_fraction,
@@ -306,6 +307,7 @@ def main() -> int:
                         "prefetched into the L2 1-8 K tiles ahead (where it loads B "
                         "evict-first)")  # fmt: skip
     add_guard_argument(p)
+    add_after_itself_argument(p)
     args = p.parse_args()
     known = {limit for limit, _ in BUCKETS}
     finite = max(known - {INF})
@@ -348,8 +350,9 @@ def main() -> int:
             except Exception as e:  # a candidate the DSL refuses is skipped, not fatal
                 print(f"  skip {cfg}: {type(e).__name__}: {str(e)[:120]}", flush=True)
         scored, n_correct = rank_bucket_over_ms(
-            timer, ms, b, built, _launch, ITERS, guard_fraction(args)
-        )
+            timer, ms, b, built, _launch, ITERS, guard_fraction(args),
+            after_itself=args.after_itself,
+        )  # fmt: skip
         label = bucket_label(limit)
         if not scored:  # named, and the table keeps the bucket's line
             print(f"bucket <= {label} (M {ms}): none of {len(cfgs)} configs ranked", flush=True)
