@@ -24,6 +24,7 @@ from triton_gemm import (
 from triton_gemm import main as solution
 from triton_gemm.gemv import GemvConfig
 from triton_gemm.kernel import GemmConfig, is_valid
+from triton_gemm.l2_promotion import TRITONS
 from triton_gemm.pair import PairConfig
 from triton_gemm.tma import TmaConfig
 from triton_gemm.tma_tile import TileTmaConfig
@@ -185,7 +186,7 @@ ROLLED_VARIANTS = (
 # no compile sees, as Triton's: two rows apart only there would compile one kernel twice, the
 # second from the cache, with no ptxas log to read spills from).
 WS_VARIANTS = sorted(
-    {replace(cfg, L2_PROMOTION="128B") for _, cfg in TABLE if isinstance(cfg, WsTileConfig)}
+    {replace(cfg, L2_PROMOTION=TRITONS) for _, cfg in TABLE if isinstance(cfg, WsTileConfig)}
     | {
         WsTileConfig(64, 32, 128),
         WsTileConfig(64, 32, 128, 16),
