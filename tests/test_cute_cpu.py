@@ -193,6 +193,67 @@ def test_l2_prefetch_fetches_b_ahead_from_one_lane(tmp_path, swap_ab):
     assert not is_valid(replace(cfg, l2_prefetch=17), 2048)
 
 
+def _load_descriptor_params(text: str) -> list[int]:
+    """The kernel parameter (its index) whose descriptor each TMA load of X and Y reads."""
+    param_of = dict(re.findall(r"cvta\.param\.u64\s+(%rd\d+), (%rd\d+);", text))
+    index_of = dict(re.findall(r"mov\.b64\s+(%rd\d+), \w+_param_(\d+);", text))
+    loads = re.findall(
+        r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global\S* \[[^]]*\], \[(%rd\d+),", text
+    )
+    return [int(index_of[param_of[reg]]) for reg in loads]
+
+
+def _tensor_map_encodes(cfg: CuteConfig) -> list[dict]:
+    """The host code's cuTensorMapEncodeTiled calls for cfg: each one's constant arguments."""
+    names = ("map", "dtype", "rank", "address", "dims", "strides", "box", "element_strides")
+    names += ("interleave", "swizzle", "l2_promotion", "oob_fill")
+    encodes = []
+    for function in str(cute_main.compiled_kernel(cfg).ir_module).split("llvm.func @")[1:]:
+        constants = dict(re.findall(r"(%\d+) = llvm\.mlir\.constant\((-?\d+) : i32\)", function))
+        for args in re.findall(r"llvm\.call @_cuTensorMapEncodeTiled\(([^)]*)\)", function):
+            values = [int(constants[a]) if a in constants else a for a in args.split(", ")]
+            encodes.append(dict(zip(names, values, strict=True)))
+    return encodes
+
+
+@pytest.mark.parametrize("swap_ab", [True, False])
+def test_l2_promotion_loads_read_descriptors_encoded_with_it(tmp_path, swap_ab):
+    """With l2_promotion every TMA load of X and Y (two 64-deep boxes each in a 128-deep stage)
+    reads one of the kernel's last two parameters, descriptors the host code encodes with that
+    promotion (fp16, rank 2, 128-byte swizzle, no interleave, zero fill); without it the loads
+    read the DSL atoms' descriptors and nothing is encoded by the driver."""
+    from cute_gemm.kernel import L2_PROMOTIONS
+
+    cfg = CuteConfig(64, 48, swap_ab=swap_ab, tile_k=128, l2_hint="b_first")
+    dsls = _ptx_of(cfg, tmp_path / "dsl")
+    atoms = set(_load_descriptor_params(dsls))
+    assert len(atoms) == 2, atoms  # the atoms of X and Y
+    assert _tensor_map_encodes(cfg) == []
+    for name, promotion in L2_PROMOTIONS.items():
+        promoted = replace(cfg, l2_promotion=name)
+        text = _ptx_of(promoted, tmp_path / name)
+        last = len(re.findall(r"\.param \.align \d+ \.b8 \w+_param_\d+\[", text)) - 1
+        params = _load_descriptor_params(text)
+        assert len(params) == 4 and sorted(set(params)) == [last - 1, last], params
+        assert not atoms & set(params)
+        encodes = _tensor_map_encodes(promoted)
+        assert len(encodes) == 2, encodes
+        for encode in encodes:
+            # The driver's enums: CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6, SWIZZLE_128B = 3.
+            assert (encode["dtype"], encode["rank"], encode["swizzle"]) == (6, 2, 3), encode
+            assert (encode["interleave"], encode["oob_fill"]) == (0, 0), encode
+            assert encode["l2_promotion"] == int(promotion), (name, encode)
+
+
+def test_l2_promotion_is_refused_where_the_loads_boxes_are_not_the_tiles():
+    base = CuteConfig(64, 48, swap_ab=True, tile_k=128, l2_promotion="256B")
+    assert is_valid(base, 2048)
+    assert not is_valid(replace(base, l2_promotion="512B"), 2048)
+    assert not is_valid(replace(base, l2_promotion="256"), 2048)
+    assert not is_valid(replace(base, x_rows=48), 2048)  # a partial box of X
+    assert not is_valid(replace(base, cluster_r=2), 2048)  # a multicast share of Y
+
+
 @pytest.mark.parametrize("x_rows", [56, 48, 40, 32])
 def test_partial_tile_loads_its_rows_per_atom_and_stores_them_from_registers(tmp_path, x_rows):
     """x_rows of a 64 x 16 tile 128 deep (every row count the tuner offers; 40 and 56 once

@@ -50,6 +50,18 @@ STREAM_K_CONFIGS = (
     CuteConfig(128, 240, swap_ab=True, persistent=True, stream_k=True),
 )
 
+# Loads through descriptors of our own, each L2 promotion: the rows at 136-256 (64 x 80 and
+# 64 x 96), two 64-deep boxes a stage with B's L2 prefetch (swap-AB), a box of an odd number of
+# 8-row atoms, a persistent walk of 128-row tiles (two consumer warp groups), ping-pong.
+PROMOTED_CONFIGS = (
+    CuteConfig(64, 80, swap_ab=False, epi_whole=True, l2_hint="b_first", l2_promotion="256B"),
+    CuteConfig(64, 96, swap_ab=False, epi_stages=3, l2_hint="b_first_a_last", l2_promotion="none"),
+    CuteConfig(64, 32, swap_ab=True, tile_k=128, l2_prefetch=3, l2_promotion="256B"),
+    CuteConfig(64, 72, swap_ab=False, l2_hint="b_first", l2_promotion="128B"),
+    CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=6, l2_promotion="64B"),
+    CuteConfig(64, 192, swap_ab=True, persistent=True, pingpong=True, l2_promotion="256B"),
+)
+
 # Whatever the table holds: split-K over clusters of 2 and 4, both tile heights, both mappings,
 # and widths whose epilogue needs 16-column sub-tiles.
 EXTRA_CONFIGS = {
@@ -123,6 +135,8 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 32, swap_ab=True, tile_k=128, epi_whole=True),
     CuteConfig(128, 256, swap_ab=True, persistent=True, epi_whole=True, l2_hint="normal"),
     CuteConfig(64, 72, swap_ab=False, epi_cols=8, epi_whole=True),
+    # The loads through descriptors of our own (l2_promotion): PROMOTED_CONFIGS below.
+    *PROMOTED_CONFIGS,
 }
 
 
@@ -370,3 +384,24 @@ def test_b_evict_first_loads_the_same_stages_as_the_tiled_copy(B, cfg, m):
         outs.append(C)
     assert torch.isfinite(outs[1]).all(), "unwritten (NaN) elements in C"
     assert torch.equal(outs[0], outs[1])
+
+
+@pytest.mark.parametrize("m", [5, 136, 200, 2379])
+@pytest.mark.parametrize("cfg", PROMOTED_CONFIGS, ids=repr)
+def test_l2_promotion_loads_the_same_stages_as_the_dsls_descriptors(B, cfg, m):
+    """Descriptors of our own with each L2 promotion against the DSL atoms' (l2_promotion ""):
+    the same boxes land in the same stages, so the same MMAs give the same bits, every element
+    written, on fresh operands."""
+    from cute_gemm import main
+    from cute_gemm.kernel import L2_PROMOTIONS
+
+    A = torch.randn(m, main.K, dtype=torch.float16, device="cuda")
+    outs = {}
+    for promotion in ("", *L2_PROMOTIONS):
+        C = torch.full((m, main.N), float("nan"), dtype=torch.float16, device="cuda")
+        main.launch_config(A, B, C, dataclasses.replace(cfg, l2_promotion=promotion))
+        assert torch.isfinite(C).all(), f"{promotion}: unwritten (NaN) elements in C"
+        outs[promotion] = C
+    for promotion, C in outs.items():
+        assert torch.equal(C, outs[""]), f"{promotion} differs from the DSL's descriptors"
+    torch.testing.assert_close(outs[""].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)

@@ -33,13 +33,15 @@ that config against persistent walks whose clusters of 2 or 4 CTAs share each Y 
 multicast; with --epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory;
 with --mma-sync, up to M = 64 that config against the portable kernel's mma.sync rows (a table
 row may name either kernel's config: main.compiled_kernel builds each); with --l2-prefetch, that
-config with B's next 1-8 k-stages prefetched into the L2.
+config with B's next 1-8 k-stages prefetched into the L2; with --l2-promotion, that config with
+its TMA loads reading descriptors of each L2 promotion (kernel.L2_PROMOTIONS) and with the DSL's.
 
 Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune cute ...`):
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
          | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
-         | --epilogue-buffers | --pingpong | --token-halves | --mma-sync | --l2-prefetch]
+         | --epilogue-buffers | --pingpong | --token-halves | --mma-sync | --l2-prefetch
+         | --l2-promotion]
         [--dry-run]
 then `fibgemm pack` (the table is written as `ruff format` leaves it).
 """
@@ -69,6 +71,7 @@ from cute_gemm import portable  # noqa: E402
 from cute_gemm.kernel import (  # noqa: E402
     EPI_STAGES,
     L2_HINTS,
+    L2_PROMOTIONS,
     MAX_EPI_STAGES,
     TILE_K,
     CuteConfig,
@@ -214,6 +217,15 @@ def with_l2_prefetch(m: int) -> list:
         depths = (0, *L2_PREFETCH)  # a row that prefetches is timed against none too
         return [cfg] + [replace(cfg, l2_prefetch=p) for p in depths if p != cfg.l2_prefetch]
     return with_lines_ahead(cfg)  # the portable tuner's own pass, on this table's row
+
+
+@hopper_rows_only
+def with_l2_promotion(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m, its TMA loads reading the DSL's descriptors and
+    descriptors of each L2 promotion (--l2-promotion)."""
+    cfg = cute_main.select_config(m)
+    offered = [replace(cfg, l2_promotion=p) for p in ("", *L2_PROMOTIONS) if p != cfg.l2_promotion]
+    return [cfg] + [c for c in offered if is_valid(c, K)]
 
 
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
@@ -494,6 +506,12 @@ REFINEMENTS = {
         "--l2-prefetch: each bucket's config in the previous table, with 1-8 more k-stages of B "
         "prefetched into the L2",
         "only the table's configs, with B's next k-stages prefetched into the L2",
+    ),
+    "l2_promotion": Refinement(
+        with_l2_promotion,
+        "--l2-promotion: each bucket's config in the previous table, its TMA loads reading "
+        "descriptors of each L2 promotion and the DSL's",
+        "only the table's configs, with each L2 promotion of their loads' descriptors",
     ),
     "x_rows": Refinement(
         with_partial_x_tiles,

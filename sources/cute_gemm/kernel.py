@@ -111,6 +111,14 @@ import cutlass.utils.hopper_helpers as sm90_utils
 from cutlass._mlir.dialects import llvm, nvvm
 from cutlass.cute.nvgpu import cpasync, warpgroup
 from cutlass.cutlass_dsl import dsl_user_op
+from cutlass.experimental.cuda import (
+    TensorMap,
+    TensorMapL2Promotion,
+    TensorMapSwizzle,
+    create_tensor_map_tiled_from_view,
+)
+from cutlass.experimental.primitives.nvvm_wrapper import prefetch_tensormap
+from cutlass.tensor_utils import TensorMapManager, TensorMapUpdateMode
 
 THREADS_PER_WG = 128
 FIRST_CONSUMER_WARP = THREADS_PER_WG // 32  # the warp that issues the epilogue's TMA stores
@@ -130,6 +138,13 @@ L2_HINTS = {
     "b_first": (EVICT_NORMAL, EVICT_FIRST),
     "b_first_a_last": (EVICT_LAST, EVICT_FIRST),
 }
+# l2_promotion -> the L2 promotion of the descriptors the TMA loads then read (see _launch).
+L2_PROMOTIONS = {
+    "none": TensorMapL2Promotion.none,
+    "64B": TensorMapL2Promotion.l2_64b,
+    "128B": TensorMapL2Promotion.l2_128b,
+    "256B": TensorMapL2Promotion.l2_256b,
+}
 
 
 @dsl_user_op
@@ -144,6 +159,14 @@ def _peer_smem(smem_ptr: cute.Pointer, peer, *, loc=None, ip=None) -> cute.Point
     remote = llvm.addrspacecast(llvm.PointerType.get(0), remote, loc=loc, ip=ip)
     return cute.make_ptr(
         smem_ptr.dtype, remote, cute.AddressSpace.generic, assumed_align=smem_ptr.alignment
+    )
+
+
+def _descriptor_ptr(desc: TensorMap) -> cute.Pointer:
+    """A TMA copy's tma_desc_ptr for a descriptor kernel parameter. cute.copy takes only a
+    cute.Pointer to a descriptor there, and drops any other pointer without a word."""
+    return TensorMapManager(TensorMapUpdateMode.GMEM, 128).get_tensormap_ptr(
+        desc.get_ptr(), cute.AddressSpace.generic
     )
 
 
@@ -189,6 +212,7 @@ class CuteConfig:
     epi_whole: bool = False  # every epilogue sub-tile in shared memory at once (_epilogue)
     pingpong: bool = False  # with persistent: two consumer warp groups, each on its own tiles
     l2_prefetch: int = 0  # k-stages of B prefetched into the L2 ahead of the ring's loads
+    l2_promotion: str = ""  # TMA loads' L2 promotion: "" (the DSL's descriptors), L2_PROMOTIONS
 
     @property
     def step_r(self) -> int:
@@ -296,6 +320,10 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         and (cfg.tile_s % 16 == 0 or (cfg.cluster_r == 1 and cfg.tile_k == TILE_K))
         and (cfg.cluster_r == 1 or (cfg.splits == 1 and not cfg.stream_k))
         and (cfg.l2_hint == "" or cfg.l2_hint in L2_HINTS)
+        # Descriptors of our own: one box of tile_r (tile_s) rows a 64-deep swizzle row, for
+        # one CTA (no partial X box, no multicast share).
+        and (cfg.l2_promotion == "" or cfg.l2_promotion in L2_PROMOTIONS)
+        and (cfg.l2_promotion == "" or (cfg.x_rows == 0 and cfg.cluster_r == 1))
         and cfg.epi_cols in (0, 8, 16, 24, 32)
         and cfg.tile_s % cfg.epi_tile[1] == 0
         and cfg._epi_ok(cfg.epi_tile[1])
@@ -425,6 +453,13 @@ class HopperGemm:
             cute.slice_(sD_layout, (None, None, 0)),
             epi_tile,
         )
+        # With l2_promotion the loads read descriptors built here instead of the atoms' (whose
+        # L2 promotion the DSL fixes): the atoms' boxes (the tile's rows by one 64-deep
+        # swizzle row), the same swizzle; the atoms still partition the tiles.
+        desc_x = desc_y = None
+        if cutlass.const_expr(self.cfg.l2_promotion != ""):
+            desc_x = self._load_descriptor(mX, self.cfg.tile_r)
+            desc_y = self._load_descriptor(mY, self.cfg.tile_s)
 
         @cute.struct
         class SharedStorage:
@@ -475,7 +510,20 @@ class HopperGemm:
             sD_layout,
             mD,
             mW,
+            desc_x,
+            desc_y,
         ).launch(grid=grid, block=[self.threads, 1, 1], stream=stream, **cluster)
+
+    def _load_descriptor(self, tensor, rows: int) -> TensorMap:
+        """A TMA load descriptor of a K-major operand, boxes of rows x TILE_K, with the
+        config's L2 promotion."""
+        return create_tensor_map_tiled_from_view(
+            tensor,
+            box_dims=(rows, TILE_K),
+            stride_order=(1, 0),
+            swizzle=TensorMapSwizzle.s128b,
+            l2_promotion=L2_PROMOTIONS[self.cfg.l2_promotion],
+        )
 
     @cute.kernel
     def kernel(
@@ -493,15 +541,24 @@ class HopperGemm:
         sD_layout: cute.ComposedLayout,
         mD_mem: cute.Tensor,  # D itself, for the partial tiles' direct stores
         mW: cute.Tensor,  # the stream-K workspace (None without stream_k)
+        desc_x: cutlass.GridConstant[TensorMap],  # with l2_promotion, X's loads' (else None)
+        desc_y: cutlass.GridConstant[TensorMap],  # and Y's
     ):
         tidx, _, _ = cute.arch.thread_idx()
         warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
         wg_idx = cute.arch.make_warp_uniform(tidx // THREADS_PER_WG)
         bidx, bidy, split = cute.arch.block_idx()  # split: the CTA's rank in its cluster
 
+        descs = None  # where the loads' descriptors are, with l2_promotion
+        if cutlass.const_expr(self.cfg.l2_promotion != ""):
+            descs = (_descriptor_ptr(desc_x), _descriptor_ptr(desc_y))
         if warp_idx == 0:
-            cpasync.prefetch_descriptor(tma_x)
-            cpasync.prefetch_descriptor(tma_y)
+            if cutlass.const_expr(self.cfg.l2_promotion != ""):
+                prefetch_tensormap(desc_x.get_ptr())
+                prefetch_tensormap(desc_y.get_ptr())
+            else:
+                cpasync.prefetch_descriptor(tma_x)
+                cpasync.prefetch_descriptor(tma_y)
             cpasync.prefetch_descriptor(tma_d)
 
         smem = utils.SmemAllocator()
@@ -564,13 +621,13 @@ class HopperGemm:
                 write = pipeline.make_pipeline_state(
                     pipeline.PipelineUserType.Producer, self.stages
                 )
-                load = (tma_x, tma_y, sX_load, sY, ab_pipe, k_tiles, k_first)
+                load = (tma_x, tma_y, sX_load, sY, ab_pipe, k_tiles, k_first, descs)
                 if cutlass.const_expr(self.cfg.stream_k):
                     start, end = self._run(bidx, grid_size, tiles * k_tiles)
                     first, stop = self._tiles_of_run(start, end, k_tiles)
                     for tile in cutlass.range(first, stop, unroll=1):
                         k0, k1 = self._run_in_tile(start, end, tile, k_tiles)
-                        part = (tma_x, tma_y, sX_load, sY, ab_pipe, k1 - k0, k0)
+                        part = (tma_x, tma_y, sX_load, sY, ab_pipe, k1 - k0, k0, descs)
                         write = self._produce_tile(views, _tile_coord(tile, tiles_r), part, write)
                 elif cutlass.const_expr(self.cfg.persistent):
                     first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
@@ -689,7 +746,7 @@ class HopperGemm:
     @cute.jit
     def _produce_tile(self, views, tile, load, write):
         """TMA every k-stage of one tile into the ring; returns the advanced ring state."""
-        tma_x, tma_y, sX, sY, ab_pipe, k_tiles, k_first = load
+        tma_x, tma_y, sX, sY, ab_pipe, k_tiles, k_first, descs = load
         gX, gY, _ = self._tile_views(*views, tile)
         x_boxes = 1  # TMA loads of X per stage
         if cutlass.const_expr(self.cfg.x_rows > 0):
@@ -718,6 +775,9 @@ class HopperGemm:
             x_policy, y_policy = (b_policy, a_policy) if self.cfg.swap_ab else (a_policy, b_policy)
             x_copy = {"cache_policy": cutlass.Int64(x_policy)}
             y_copy = {**y_copy, "cache_policy": cutlass.Int64(y_policy)}
+        if cutlass.const_expr(descs is not None):
+            x_copy = {**x_copy, "tma_desc_ptr": descs[0]}
+            y_copy = {**y_copy, "tma_desc_ptr": descs[1]}
         for k_tile in cutlass.range(k_tiles, unroll=1):
             ab_pipe.producer_acquire(write)
             full = ab_pipe.producer_get_barrier(write)
