@@ -1,7 +1,7 @@
 """Config per M bucket, written by tuners/tune_cute.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-12-04, by `python -m tuners.tune_cute`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --ring-depths: each bucket's config in the previous table, with shallower rings; candidates after which torch.matmul ran more than 1% slower than after itself were dropped; a row stayed unless beaten by more than 0.3%; each candidate timed right after itself.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --l2-promotion over the whole table (5bb56e5), then at 70-256 --neighbours, --l2-hints, --whole-epilogue and --ring-depths (e34db03), each with candidates after which torch.matmul ran more than 1% slower than after itself dropped, a row kept unless beaten by more than 0.3%, each candidate timed right after itself. Of the second round's changes only those ahead in both of two A/B passes against 5bb56e5 (results/passes-cute_gemm.log, passes 9-12) were kept: 80, 104, 152, 176, 192; the other buckets are 5bb56e5's.
 M in 1 (bucket <= 1): best geomean 1.127x vs torch; runner-up 1.127x; 7 configs
 M in 2 (bucket <= 2): best geomean 1.145x vs torch; runner-up 1.145x; 5 configs
 M in 4 (bucket <= 4): best geomean 1.116x vs torch; runner-up 1.116x; 7 configs
@@ -18,29 +18,29 @@ M in 56 (bucket <= 56): best geomean 1.164x vs torch; runner-up 1.161x; 5 config
 M in 64 (bucket <= 64): best geomean 1.158x vs torch; runner-up 1.158x; 5 configs
 M in 70 (bucket <= 70): best geomean 1.121x vs torch; runner-up 1.079x; 4 configs
 M in 72 (bucket <= 72): best geomean 1.125x vs torch; runner-up 1.079x; 4 configs
-M in 80 (bucket <= 80): best geomean 1.121x vs torch; runner-up 1.069x; 3 configs
+M in 80 (bucket <= 80): best geomean 1.121x vs torch; runner-up 1.069x; 3 configs (e34db03's second round)
 M in 88 (bucket <= 88): best geomean 1.123x vs torch; runner-up 1.081x; 4 configs
 M in 96 (bucket <= 96): best geomean 1.135x vs torch; runner-up 1.093x; 4 configs
-M in 104 (bucket <= 104): best geomean 1.128x vs torch; runner-up 1.084x; 4 configs
+M in 104 (bucket <= 104): best geomean 1.128x vs torch; runner-up 1.084x; 4 configs (e34db03's second round)
 M in 112 (bucket <= 112): best geomean 1.126x vs torch; runner-up 1.076x; 4 configs
 M in 120 (bucket <= 120): best geomean 1.135x vs torch; runner-up 1.083x; 4 configs
 M in 128 (bucket <= 128): best geomean 1.142x vs torch; runner-up 1.102x; 4 configs
-M in 136 (bucket <= 136): best geomean 1.052x vs torch; runner-up 1.050x; 5 configs
-M in 144 (bucket <= 144): best geomean 1.050x vs torch; runner-up 1.039x; 5 configs
-M in 152 (bucket <= 152): best geomean 1.087x vs torch; runner-up 1.083x; 5 configs
-M in 160 (bucket <= 160): best geomean 1.091x vs torch; runner-up 1.077x; 5 configs
-M in 168 (bucket <= 168): best geomean 1.089x vs torch; runner-up 1.079x; 5 configs
-M in 176 (bucket <= 176): best geomean 1.096x vs torch; runner-up 1.081x; 5 configs
+M in 136 (bucket <= 136): best geomean 1.065x vs torch; runner-up 1.061x; 5 configs (as at 5bb56e5)
+M in 144 (bucket <= 144): best geomean 1.067x vs torch; runner-up 1.061x; 5 configs (as at 5bb56e5)
+M in 152 (bucket <= 152): best geomean 1.087x vs torch; runner-up 1.083x; 5 configs (e34db03's second round)
+M in 160 (bucket <= 160): best geomean 1.098x vs torch; runner-up 1.098x; 5 configs (as at 5bb56e5)
+M in 168 (bucket <= 168): best geomean 1.116x vs torch; runner-up 1.104x; 5 configs (as at 5bb56e5)
+M in 176 (bucket <= 176): best geomean 1.096x vs torch; runner-up 1.081x; 5 configs (e34db03's second round)
 M in 184 (bucket <= 184): best geomean 1.104x vs torch; runner-up 1.094x; 5 configs
-M in 192 (bucket <= 192): best geomean 1.086x vs torch; runner-up 1.082x; 5 configs
+M in 192 (bucket <= 192): best geomean 1.086x vs torch; runner-up 1.082x; 5 configs (e34db03's second round)
 M in 200 (bucket <= 200): best geomean 1.104x vs torch; runner-up 1.079x; 5 configs
-M in 208 (bucket <= 208): best geomean 1.108x vs torch; runner-up 1.070x; 5 configs
-M in 216 (bucket <= 216): best geomean 1.150x vs torch; runner-up 1.120x; 5 configs
+M in 208 (bucket <= 208): best geomean 1.106x vs torch; runner-up 1.095x; 5 configs (as at 5bb56e5)
+M in 216 (bucket <= 216): best geomean 1.144x vs torch; runner-up 1.137x; 5 configs (as at 5bb56e5)
 M in 224 (bucket <= 224): best geomean 1.142x vs torch; runner-up 1.108x; 5 configs
-M in 232 (bucket <= 232): best geomean 1.164x vs torch; runner-up 1.138x; 5 configs
+M in 232 (bucket <= 232): best geomean 1.161x vs torch; runner-up 1.147x; 5 configs (as at 5bb56e5)
 M in 240 (bucket <= 240): best geomean 1.119x vs torch; runner-up 1.099x; 5 configs
-M in 248 (bucket <= 248): best geomean 1.126x vs torch; runner-up 1.086x; 5 configs
-M in 256 (bucket <= 256): best geomean 1.119x vs torch; runner-up 1.092x; 5 configs
+M in 248 (bucket <= 248): best geomean 1.117x vs torch; runner-up 1.112x; 5 configs (as at 5bb56e5)
+M in 256 (bucket <= 256): best geomean 1.110x vs torch; runner-up 1.108x; 5 configs (as at 5bb56e5)
 M in 972 (bucket <= 1024): best geomean 1.023x vs torch; runner-up 1.023x; 5 configs
 M in 2053 (bucket <= 2176): best geomean 1.012x vs torch; runner-up 1.011x; 5 configs
 M in 2379 (bucket <= 4096): best geomean 0.990x vs torch; runner-up 0.989x; 5 configs
@@ -79,22 +79,22 @@ TABLE = [
     (112, CuteConfig(tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (120, CuteConfig(tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (128, CuteConfig(tile_r=64, tile_s=48, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (136, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (144, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (136, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (144, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (152, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (160, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (168, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (160, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (168, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (176, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (184, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="64B")),
     (192, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="64B")),
     (200, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (208, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (216, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (208, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (216, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (224, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (232, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (232, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (240, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (248, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (256, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (248, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
+    (256, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (1024, CuteConfig(tile_r=128, tile_s=192, swap_ab=False, stages=4, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="")),
     (2176, CuteConfig(tile_r=128, tile_s=192, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=6, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="none")),
     (4096, CuteConfig(tile_r=128, tile_s=224, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True, row_step=0, cluster_r=1, l2_hint="", x_rows=0, epi_cols=0, epi_stages=6, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="")),
