@@ -1,7 +1,7 @@
 """Config per M bucket, written by tuners/tune_cute.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-12-04, by `python -m tuners.tune_cute`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --l2-promotion over the whole table (5bb56e5), then at 70-256 --neighbours, --l2-hints, --whole-epilogue and --ring-depths (e34db03), each with candidates after which torch.matmul ran more than 1% slower than after itself dropped, a row kept unless beaten by more than 0.3%, each candidate timed right after itself. Of the second round's changes only those ahead in both of two A/B passes against 5bb56e5 (results/passes-cute_gemm.log, passes 9-12) were kept: 80, 104, 152, 176, 192; the other buckets are 5bb56e5's.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --l2-promotion over the whole table (5bb56e5), then at 70-256 --neighbours, --l2-hints, --whole-epilogue and --ring-depths (e34db03), each with candidates after which torch.matmul ran more than 1% slower than after itself dropped, a row kept unless beaten by more than 0.3%, each candidate timed right after itself. Of the second round's changes only those ahead in both of two A/B passes against 5bb56e5 (results/passes-cute_gemm.log, passes 9-12) were kept, and of those the ones ahead again in two more (passes 13-16): 80, 104, 152, 176; the other buckets are 5bb56e5's.
 M in 1 (bucket <= 1): best geomean 1.127x vs torch; runner-up 1.127x; 7 configs
 M in 2 (bucket <= 2): best geomean 1.145x vs torch; runner-up 1.145x; 5 configs
 M in 4 (bucket <= 4): best geomean 1.116x vs torch; runner-up 1.116x; 7 configs
@@ -32,7 +32,7 @@ M in 160 (bucket <= 160): best geomean 1.098x vs torch; runner-up 1.098x; 5 conf
 M in 168 (bucket <= 168): best geomean 1.116x vs torch; runner-up 1.104x; 5 configs (as at 5bb56e5)
 M in 176 (bucket <= 176): best geomean 1.096x vs torch; runner-up 1.081x; 5 configs (e34db03's second round)
 M in 184 (bucket <= 184): best geomean 1.104x vs torch; runner-up 1.094x; 5 configs
-M in 192 (bucket <= 192): best geomean 1.086x vs torch; runner-up 1.082x; 5 configs (e34db03's second round)
+M in 192 (bucket <= 192): best geomean 1.108x vs torch; runner-up 1.106x; 5 configs (as at 5bb56e5)
 M in 200 (bucket <= 200): best geomean 1.104x vs torch; runner-up 1.079x; 5 configs
 M in 208 (bucket <= 208): best geomean 1.106x vs torch; runner-up 1.095x; 5 configs (as at 5bb56e5)
 M in 216 (bucket <= 216): best geomean 1.144x vs torch; runner-up 1.137x; 5 configs (as at 5bb56e5)
@@ -86,7 +86,7 @@ TABLE = [
     (168, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (176, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (184, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="64B")),
-    (192, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="64B")),
+    (192, CuteConfig(tile_r=64, tile_s=80, swap_ab=False, stages=0, splits=1, tile_k=128, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="")),
     (200, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (208, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (216, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
