@@ -40,6 +40,14 @@ way from HBM than the ring's shared memory holds. On the H200 it took 0.09-0.24 
 8-stage rings at M = 2 and 24-64 (where deeper rings were slower) and cost 7-16% on the 11- and
 12-stage rings at 136-256 (docs/cute_gemm.md); the tuner picks P per bucket.
 
+Load descriptors of our own (l2_promotion): the DSL encodes its TMA atoms' descriptors with an
+L2 promotion it fixes. With l2_promotion the host code also encodes one for X and one for Y
+(the DSL's experimental tensor maps: the atoms' boxes and swizzle, the chosen promotion) and
+passes them as kernel parameters; every TMA load reads those, while the atoms still partition
+the tiles. With 256 bytes an L2 miss on a box row brings the row's next k-stage too. On the
+H200 256 bytes ran 0.5-1.7% ahead at M = 70-256 and 1.5-3.7% behind at 2-64 (docs/cute_gemm.md);
+the tuner picks the promotion per bucket.
+
 TMA multicast (cluster_r > 1): a cluster of cluster_r CTAs along R computes tiles with the same
 columns, so they need the same Y tiles. Each CTA's producer loads 1/cluster_r of every Y stage
 and multicasts it into all of them; every consumer warp releases a stage to the producers of
@@ -98,7 +106,8 @@ stream-K walk is persistent with one batch in flight (a run may hold a single k-
 tile); a tile_s of an odd number of 8-row atoms (72: 3 x 43 tiles cover N = 3072 where 64 x 80
 gives 3 x 39) with 64-deep stages and no multicast; epi_whole with the default epi_stages;
 ping-pong on 64-row tiles of a plain persistent walk (no split-K, stream-K, multicast, x_rows,
-row_step or epi_whole), its two sets of epilogue buffers counted beside the ring.
+row_step or epi_whole), its two sets of epilogue buffers counted beside the ring; descriptors of
+our own (l2_promotion) for whole-tile boxes only (no x_rows, no multicast).
 """
 
 from dataclasses import dataclass
