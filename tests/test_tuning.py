@@ -501,6 +501,24 @@ def test_cute_l2_prefetch_pass_offers_the_table_config_prefetching_1_to_8_stages
         assert all(cute_main.config_is_valid(c) for c in cfgs)
 
 
+def test_cute_l2_promotion_pass_offers_the_table_config_with_each_promotion(hopper_rows):
+    """The row first, then the same config reading the DSL's descriptors and each of
+    L2_PROMOTIONS' (the row's own once); nothing for a row whose boxes the promotion refuses
+    (multicast: the 8192 bucket)."""
+    from cute_gemm import main as cute_main
+    from cute_gemm.kernel import L2_PROMOTIONS
+
+    for m in (24, 136, 2379):
+        cfgs = tune_cute.with_l2_promotion(m)
+        assert cfgs[0] == cute_main.select_config(m)
+        assert sorted(c.l2_promotion for c in cfgs) == sorted(["", *L2_PROMOTIONS])
+        assert {replace(c, l2_promotion="") for c in cfgs} == {replace(cfgs[0], l2_promotion="")}
+        assert all(cute_main.config_is_valid(c) for c in cfgs)
+    multicast = cute_main.select_config(8192)
+    assert multicast.cluster_r > 1
+    assert tune_cute.with_l2_promotion(8192) == [multicast]
+
+
 def test_cute_l2_prefetch_pass_offers_a_portable_row_its_lines_1_to_8_k_tiles_ahead():
     from cute_gemm import main as cute_main
     from cute_gemm import portable
