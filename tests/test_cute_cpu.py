@@ -80,6 +80,12 @@ def _assert_split_k_reduction(text: str) -> None:
     assert "red.global" not in text and "atom.global" not in text, "reduction through memory"
 
 
+def _param_registers(text: str) -> dict:
+    """Register -> the register holding the kernel parameter's address that it converts
+    (cvta.param): how a TMA instruction's descriptor operand leads back to a parameter."""
+    return dict(re.findall(r"cvta\.param\.u64\s+(%rd\d+), (%rd\d+);", text))
+
+
 def _ptx_of(cfg: CuteConfig, folder) -> str:
     """The PTX of cfg compiled afresh into `folder`: not taken from the solution's cache of
     compiled kernels, which a GPU test in the same process may have filled without a dump."""
@@ -171,7 +177,7 @@ def test_l2_prefetch_fetches_b_ahead_from_one_lane(tmp_path, swap_ab):
 
     cfg = CuteConfig(64, 48, swap_ab=swap_ab, tile_k=128, l2_hint="b_first", l2_prefetch=2)
     text = _ptx_of(cfg, tmp_path / "on")
-    param_of = dict(re.findall(r"cvta\.param\.u64\s+(%rd\d+), (%rd\d+);", text))
+    param_of = _param_registers(text)
     policies = dict(re.findall(r"mov\.b64\s+(%rd\d+), (\d+);", text))
     loads = re.findall(
         r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global\S* \[[^]]*\], \[(%rd\d+), [^]]*\], "
@@ -195,7 +201,7 @@ def test_l2_prefetch_fetches_b_ahead_from_one_lane(tmp_path, swap_ab):
 
 def _load_descriptor_params(text: str) -> list[int]:
     """The kernel parameter (its index) whose descriptor each TMA load of X and Y reads."""
-    param_of = dict(re.findall(r"cvta\.param\.u64\s+(%rd\d+), (%rd\d+);", text))
+    param_of = _param_registers(text)
     index_of = dict(re.findall(r"mov\.b64\s+(%rd\d+), \w+_param_(\d+);", text))
     loads = re.findall(
         r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global\S* \[[^]]*\], \[(%rd\d+),", text
