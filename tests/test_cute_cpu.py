@@ -2,7 +2,10 @@
 really uses Hopper's TMA (cp.async.bulk.tensor), WGMMA and setmaxnreg (a row naming the portable
 kernel: mma.sync, ldmatrix and cp.async, no WGMMA); bad input is refused."""
 
+import os
 import re
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -10,7 +13,7 @@ import torch
 from cute_gemm import main as cute_main  # conftest.py has set CUTE_DSL_ARCH without a GPU
 from cute_gemm import portable
 from cute_gemm.kernel import CuteConfig, is_valid
-from helpers import run_repo_module
+from helpers import REPO_ROOT, run_repo_module
 
 from tools.compile_cute import distinct_configs
 
@@ -258,6 +261,39 @@ def test_l2_promotion_is_refused_where_the_loads_boxes_are_not_the_tiles():
     assert not is_valid(replace(base, l2_promotion="256"), 2048)
     assert not is_valid(replace(base, x_rows=48), 2048)  # a partial box of X
     assert not is_valid(replace(base, cluster_r=2), 2048)  # a multicast share of Y
+
+
+WITHOUT_TENSOR_MAPS = """
+import sys
+from dataclasses import replace
+
+sys.modules["cutlass.experimental"] = None  # as a DSL without it: every import from it fails
+from cute_gemm import kernel, main
+
+assert kernel.L2_PROMOTIONS == {}, kernel.L2_PROMOTIONS
+promoted = [(m, cfg) for m, cfg in main.TABLE if getattr(cfg, "l2_promotion", "")]
+assert promoted, "no table row reads descriptors of its own"
+for m, cfg in promoted:
+    assert not kernel.is_valid(cfg, main.K), cfg
+    assert main.select_config(m) == replace(cfg, l2_promotion=""), main.select_config(m)
+main.compiled_kernel(main.select_config(promoted[0][0]))
+print("built", main.select_config(promoted[0][0]))
+"""
+
+
+def test_a_dsl_without_tensor_maps_runs_promoted_rows_on_its_own_descriptors():
+    """Where the DSL has no experimental tensor maps the solution still imports, every
+    promotion is refused, and the table's promoted rows run (and compile) without one."""
+    out = subprocess.run(
+        [sys.executable, "-c", WITHOUT_TENSOR_MAPS],
+        cwd=REPO_ROOT,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT / "sources"), "CUTE_DSL_ARCH": "sm_90a"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "built CuteConfig(" in out.stdout, out.stdout
 
 
 @pytest.mark.parametrize("x_rows", [56, 48, 40, 32])

@@ -45,8 +45,9 @@ L2 promotion it fixes. With l2_promotion the host code also encodes one for X an
 (the DSL's experimental tensor maps: the atoms' boxes and swizzle, the chosen promotion) and
 passes them as kernel parameters; every TMA load reads those, while the atoms still partition
 the tiles. With 256 bytes an L2 miss on a box row brings the row's next k-stage too. On the
-H200 256 bytes ran 0.5-1.7% ahead at M = 70-256 and 1.5-3.7% behind at 2-64 (docs/cute_gemm.md);
-the tuner picks the promotion per bucket.
+H200 256 bytes ran 0.5-1.7% ahead at M = 70-256 (docs/cute_gemm.md) and 1.5-3.7% behind at
+2-64 (docs/cute_gemm_slower.md); the tuner picks the promotion per bucket. Without the DSL's
+experimental tensor maps the option is refused, and main.py runs such rows without it.
 
 TMA multicast (cluster_r > 1): a cluster of cluster_r CTAs along R computes tiles with the same
 columns, so they need the same Y tiles. Each CTA's producer loads 1/cluster_r of every Y stage
@@ -120,14 +121,30 @@ import cutlass.utils.hopper_helpers as sm90_utils
 from cutlass._mlir.dialects import llvm, nvvm
 from cutlass.cute.nvgpu import cpasync, warpgroup
 from cutlass.cutlass_dsl import dsl_user_op
-from cutlass.experimental.cuda import (
-    TensorMap,
-    TensorMapL2Promotion,
-    TensorMapSwizzle,
-    create_tensor_map_tiled_from_view,
-)
-from cutlass.experimental.primitives.nvvm_wrapper import prefetch_tensormap
 from cutlass.tensor_utils import TensorMapManager, TensorMapUpdateMode
+
+try:
+    # The DSL's experimental tensor maps (4.8.1 has them): the loads' descriptors of our own
+    # (l2_promotion). Without them every other option stays; L2_PROMOTIONS is then empty, so
+    # is_valid refuses a promotion and main.py runs such rows on the DSL's descriptors.
+    from cutlass.experimental.cuda import (
+        TensorMap,
+        TensorMapL2Promotion,
+        TensorMapSwizzle,
+        create_tensor_map_tiled_from_view,
+    )
+    from cutlass.experimental.primitives.nvvm_wrapper import prefetch_tensormap
+except ImportError:
+    TensorMap = None  # the kernel's descriptor parameters are then always None
+    L2_PROMOTIONS: dict = {}
+else:
+    # l2_promotion -> the L2 promotion of the descriptors the TMA loads then read (_launch).
+    L2_PROMOTIONS = {
+        "none": TensorMapL2Promotion.none,
+        "64B": TensorMapL2Promotion.l2_64b,
+        "128B": TensorMapL2Promotion.l2_128b,
+        "256B": TensorMapL2Promotion.l2_256b,
+    }
 
 THREADS_PER_WG = 128
 FIRST_CONSUMER_WARP = THREADS_PER_WG // 32  # the warp that issues the epilogue's TMA stores
@@ -146,13 +163,6 @@ L2_HINTS = {
     "normal": (EVICT_NORMAL, EVICT_NORMAL),
     "b_first": (EVICT_NORMAL, EVICT_FIRST),
     "b_first_a_last": (EVICT_LAST, EVICT_FIRST),
-}
-# l2_promotion -> the L2 promotion of the descriptors the TMA loads then read (see _launch).
-L2_PROMOTIONS = {
-    "none": TensorMapL2Promotion.none,
-    "64B": TensorMapL2Promotion.l2_64b,
-    "128B": TensorMapL2Promotion.l2_128b,
-    "256B": TensorMapL2Promotion.l2_256b,
 }
 
 
@@ -173,7 +183,9 @@ def _peer_smem(smem_ptr: cute.Pointer, peer, *, loc=None, ip=None) -> cute.Point
 
 def _descriptor_ptr(desc: TensorMap) -> cute.Pointer:
     """A TMA copy's tma_desc_ptr for a descriptor kernel parameter. cute.copy takes only a
-    cute.Pointer to a descriptor there, and drops any other pointer without a word."""
+    cute.Pointer typed as a TMA descriptor there, and drops any other pointer without a word;
+    TensorMapManager's get_tensormap_ptr is the DSL's public way to type one (its update modes
+    play no part: nothing here rewrites a descriptor)."""
     return TensorMapManager(TensorMapUpdateMode.GMEM, 128).get_tensormap_ptr(
         desc.get_ptr(), cute.AddressSpace.generic
     )

@@ -38,7 +38,7 @@ from cutlass.cute.runtime import (  # noqa: E402
 )
 
 from . import portable  # noqa: E402
-from .kernel import CuteConfig, HopperGemm, is_valid  # noqa: E402
+from .kernel import L2_PROMOTIONS, CuteConfig, HopperGemm, is_valid  # noqa: E402
 from .tuned import TABLE  # noqa: E402
 
 N, K = 3072, 2048
@@ -144,10 +144,14 @@ def shared_bytes_optin(device_index: int | None = None) -> int:
 
 def select_config(m: int, device_index: int | None = None):
     """The config of the smallest bucket that holds m, in the table of the device's path (and,
-    on the portable path, of its shared memory)."""
+    on the portable path, of its shared memory), less what the installed DSL cannot build."""
     path = path_of(device_index)
     table = TABLE if path == "hopper" else portable.table_for(shared_bytes_optin(device_index))
-    return table[min(bisect.bisect_left(_LIMITS[path], m), len(table) - 1)][1]
+    cfg = table[min(bisect.bisect_left(_LIMITS[path], m), len(table) - 1)][1]
+    if getattr(cfg, "l2_promotion", "") not in ("", *L2_PROMOTIONS):
+        # A DSL without the experimental tensor maps: the row runs on the DSL's descriptors.
+        return dataclasses.replace(cfg, l2_promotion="")
+    return cfg
 
 
 def served_path(m: int) -> str:
