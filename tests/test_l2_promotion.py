@@ -68,18 +68,29 @@ def _tritons_object():
     return buf
 
 
+def _found_in(obj, tritons: bytes) -> int | None:
+    """map_offset for a ctypes buffer standing in for Triton's object."""
+    at = obj.raw.find(tritons)
+    return None if at < 0 else ctypes.addressof(obj) - id(obj) + at
+
+
 def test_tritons_map_is_encoded_again_in_place_with_the_configs_promotion():
     calls, buf = [], _tritons_object()
     encoder = promoted(
         lambda desc: [buf, *desc.shape, *desc.strides], META, "none",
-        encode=fake_driver(calls),
-        find_map=lambda obj, tritons: ctypes.addressof(obj) + obj.raw.find(tritons),
+        encode=fake_driver(calls), find_map=_found_in,
     )  # fmt: skip
     desc = descriptor()
     args = encoder(desc)
     assert args[0] is buf and args[1:] == [200, 2048, 2048, 1]
     # First Triton's own promotion (to find its map), then the config's, written over it.
     assert [c["promotion"] for c in calls] == [2, 0]
+    assert buf.raw[128:] == bytes([PROMOTIONS["none"] + 1]) * 128
+    # Later descriptors (new objects, the map at the same place): the config's encode only.
+    calls.clear()
+    ctypes.memset(ctypes.addressof(buf) + 128, PROMOTIONS["128B"] + 1, 128)
+    encoder(descriptor(rows=72))
+    assert [c["promotion"] for c in calls] == [0] and calls[0]["dims"] == [2048, 72]
     assert buf.raw[128:] == bytes([PROMOTIONS["none"] + 1]) * 128
 
 

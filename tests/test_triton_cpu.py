@@ -907,7 +907,8 @@ def test_the_machine_code_check_runs_the_miscompiled_gemv_unhinted():
     bad = lines[repr(faulted)]
     assert len(bad["warnings"]) == 1, bad
     assert re.search(
-        r"without the L2 hint.*descriptor\(s\) UR\d+ no instruction sets", bad["warnings"][0]
+        r"running the kernel as compiled.*descriptor\(s\) UR\d+ no instruction sets",
+        bad["warnings"][0],
     ), bad
     assert not bad["assembled"], bad  # the kernel Triton compiled, unhinted
     assert bad["unwritten_descriptors"] == [], bad
@@ -947,6 +948,7 @@ def test_ws_tile_falls_back_to_the_compiled_kernel_with_a_warning_or_when_asked(
 
 
 def test_ws_tile_runs_the_compiled_kernel_when_ptxas_miscompiles_the_changed_ptx(monkeypatch):
+    from triton_gemm import ptx_rewrite
     from triton_gemm.ptx_rewrite import MiscompiledError
 
     class Compiled:
@@ -956,7 +958,7 @@ def test_ws_tile_runs_the_compiled_kernel_when_ptxas_miscompiles_the_changed_ptx
         raise MiscompiledError("reads memory descriptor(s) UR1 no instruction sets")
 
     monkeypatch.setattr(ws_tile, "with_evict_first", lambda ptx, positions: ptx + " hinted")
-    monkeypatch.setattr(ws_tile, "reassembled", miscompiled)
+    monkeypatch.setattr(ptx_rewrite, "reassembled", miscompiled)
     kernel = Compiled()
     with pytest.warns(UserWarning, match="running the kernel as compiled: .*UR1"):
         assert (
@@ -1050,7 +1052,7 @@ def test_the_gemv_falls_back_only_on_a_miscompile_or_a_ptx_with_nothing_to_hint(
         assert gemv._finish(kernel, cfg, {}) is kernel
     monkeypatch.setattr(gemv, "with_evict_first_copies", lambda ptx, param: ptx + " hinted")
     monkeypatch.setattr(ptx_rewrite, "reassembled", miscompiled)
-    with pytest.warns(UserWarning, match="without the L2 hint on B's copies: .*UR1"):
+    with pytest.warns(UserWarning, match="running the kernel as compiled: .*UR1"):
         assert gemv._finish(kernel, cfg, {}) is kernel
     monkeypatch.setattr(ptx_rewrite, "reassembled", refused)
     with pytest.raises(ValueError, match="ptxas refused it"):
@@ -1310,7 +1312,7 @@ def _tritons_launcher(monkeypatch, cfg):
         run.arg_annotations, run.kernel_signature = "annotations", "signature"
     kernel = SimpleNamespace(metadata=SimpleNamespace(tensordesc_meta=meta))
     key = (_tile_tma_kernel, cfg, 0, launch._spec(_tile_tma_kernel, args))
-    monkeypatch.setitem(launch._compiled, key, (kernel, (run, "fn", "md")))
+    monkeypatch.setitem(launch._compiled, launch._compile_key(key), (kernel, (run, "fn", "md")))
     return (A, B, C), grid, args, run, kernel, key, c_calls, encodings
 
 
@@ -1340,7 +1342,8 @@ def test_a_config_with_its_own_l2_promotion_launches_through_its_promoted_encode
     # launch(), a config naming another L2 promotion than Triton's: its descriptors go through
     # encoders made with that promotion (l2_promotion.promoted, recorded here), in argument
     # order, and the C launcher gets what Triton's own wrapper gives it; with Triton's
-    # promotion the call takes Triton's wrapper and no encoder of ours.
+    # promotion the call takes Triton's wrapper and no encoder of ours. Both run one compiled
+    # kernel: the promotion is in the descriptors only.
     from dataclasses import dataclass
 
     from triton_gemm import launch
@@ -1361,9 +1364,11 @@ def test_a_config_with_its_own_l2_promotion_launches_through_its_promoted_encode
 
     monkeypatch.setattr(launch, "promoted", recording_promoted)
     own = Promoted(16, 32, 32, BLOCK_N2=16)
+    compiled_as = set()
     for cfg, promoting in [(own, True), (replace(own, L2_PROMOTION="128B"), False)]:
         seen.clear()
         _, grid, args, run, kernel, key, c_calls, _ = _tritons_launcher(monkeypatch, cfg)
+        compiled_as.add(launch._compile_key(key))
         monkeypatch.setitem(
             launch._promoting, key, launch._promoting_launch(cfg, kernel, run, args)
         )
@@ -1373,6 +1378,7 @@ def test_a_config_with_its_own_l2_promotion_launches_through_its_promoted_encode
         run(*grid, 7, "fn", "md", None, None, None, *args)  # Triton's own wrapper
         assert len(c_calls) == 2
         assert _as_addresses(c_calls[0]) == _as_addresses(c_calls[1])
+    assert len(compiled_as) == 1
 
 
 def _as_addresses(call):

@@ -18,7 +18,6 @@ disassembled by the nvdisasm beside the ptxas that assembled them.
 import argparse
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import NamedTuple
@@ -28,7 +27,7 @@ from fibgemm import REPO_ROOT
 # triton_gemm's machine-code check runs nvdisasm (beside Triton's ptxas, else on PATH) the way
 # this module needs it; the solution cannot import from here, so this imports from it.
 sys.path.insert(0, str(REPO_ROOT / "sources"))
-from triton_gemm.sass_check import disassembled  # noqa: E402
+from triton_gemm.sass_check import DISASSEMBLY_ERRORS, disassembled_file  # noqa: E402
 
 # Archs whose control words this reads (the 128-bit encoding of sm_70 to sm_90)
 KNOWN_ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90", "sm_90a")
@@ -42,12 +41,6 @@ _MMA = re.compile(r"(^|\s)HMMA\.")
 class Instruction(NamedTuple):
     text: str
     stall: int  # cycles before the warp's next instruction may issue
-
-
-def listing(cubin: Path, ptxas: str | None, *flags: str) -> str | None:
-    """nvdisasm's listing of `cubin` with `flags` (the nvdisasm beside `ptxas`, else one on
-    PATH), or None where there is none; RuntimeError with nvdisasm's complaint if it fails."""
-    return disassembled(cubin.read_bytes(), ptxas, *flags)
 
 
 def parse(sass: str) -> tuple[list[Instruction], dict[str, int]]:
@@ -101,8 +94,8 @@ def of_cubin(cubin: Path, arch: str, ptxas: str | None = None) -> dict:
     if arch not in KNOWN_ARCHS:
         return {"error": f"control words of {arch} not read (only {', '.join(KNOWN_ARCHS)})"}
     try:
-        text = listing(cubin, ptxas, "-hex")
-    except (RuntimeError, OSError, subprocess.SubprocessError) as e:  # failing, unrunnable, hung
+        text = disassembled_file(cubin, ptxas, "-hex")
+    except DISASSEMBLY_ERRORS as e:
         return {"error": str(e)}
     if text is None:
         return {"error": "no nvdisasm found (Triton's wheel or PATH)"}

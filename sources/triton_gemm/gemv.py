@@ -112,18 +112,14 @@ def _finish(kernel, cfg: GemvConfig, named: dict):
     if not cfg.B_EVICT_FIRST:
         return kernel
     # Triton's backend: imported on the direct launch only
-    from .ptx_rewrite import MiscompiledError, reassembled
+    from .ptx_rewrite import reassembled_or_as_compiled
 
     try:
         hinted = with_evict_first_copies(kernel.asm["ptx"], _B_PARAM)
     except ValueError as e:  # no copy of B to hint, as ws_tile._finish leaves out a change
         warnings.warn(f"{cfg}: running without the L2 hint on B's copies: {e}", stacklevel=2)
         return kernel
-    try:
-        return reassembled(kernel, hinted)
-    except MiscompiledError as e:
-        warnings.warn(f"{cfg}: running without the L2 hint on B's copies: {e}", stacklevel=2)
-        return kernel
+    return reassembled_or_as_compiled(kernel, hinted, cfg)
 
 
 finish_compiled_with(_gemv_kernel, _finish)

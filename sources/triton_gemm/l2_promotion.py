@@ -7,10 +7,12 @@ bytes ran 0.4-1.3% ahead at M = 136-256 and 1-3% behind at 2-64; none and 64 byt
 `promoted` wraps Triton's encoder (a descriptor -> the kernel arguments it expands into, the
 first a PyCUtensorMap): the map Triton filled is encoded again in place by the CUDA driver's
 cuTensorMapEncodeTiled (through ctypes), with Triton's arguments and the config's promotion.
-Each time, the map is first encoded with Triton's 128 bytes and must match Triton's bytes in
-its descriptor object; where it does not (another Triton, another object layout), the
-descriptor keeps Triton's map, with one warning. The launch path encodes a descriptor once per
-operand address (launch.py), so this costs two driver calls per new address.
+Where the map lies in Triton's descriptor object is found once per encoder: the first
+descriptor's map is encoded with Triton's 128 bytes too and must match Triton's bytes there
+(which also checks that the arguments are passed as Triton's driver passes them); where it does
+not (another Triton, another object layout), the descriptors keep Triton's maps, with one
+warning. The launch path encodes a descriptor once per operand address (launch.py), so this
+costs one driver call per new address, beside Triton's own.
 """
 
 import ctypes
@@ -56,12 +58,12 @@ def encoded_map(promotion: str, addr: int, swizzle: int, block, shape, strides, 
     return ctypes.string_at(at, _MAP_BYTES)
 
 
-def map_address(cu_tensor_map, tritons_bytes: bytes) -> int | None:
-    """Where Triton's PyCUtensorMap object holds its map (found by its bytes within the
-    object), or None."""
+def map_offset(cu_tensor_map, tritons_bytes: bytes) -> int | None:
+    """Where Triton's PyCUtensorMap object holds its map, from the object's address (found by
+    its bytes within the object; the same in every object of its type), or None."""
     size = min(type(cu_tensor_map).__basicsize__, 512)
     at = ctypes.string_at(id(cu_tensor_map), size).find(tritons_bytes)
-    return None if at < 0 or at % 64 else id(cu_tensor_map) + at
+    return None if at < 0 or at % 64 else at
 
 
 def _keep_tritons(reason: str) -> None:
@@ -75,15 +77,17 @@ def _keep_tritons(reason: str) -> None:
         )
 
 
-def promoted(encoder, meta: dict, promotion: str, encode=None, find_map=map_address):
+def promoted(encoder, meta: dict, promotion: str, encode=None, find_map=map_offset):
     """`encoder` (descriptor -> kernel arguments, Triton's make_tensordesc_arg with the
     kernel's TMA metadata `meta` bound) with the map re-encoded with `promotion`."""
     if promotion == TRITONS:
         return encoder
     if promotion not in PROMOTIONS:
         raise ValueError(f"L2 promotion must be one of {sorted(PROMOTIONS)}, got {promotion!r}")
+    offset = None  # of the map in Triton's descriptor object, once found
 
     def encode_promoted(desc):
+        nonlocal offset
         args = encoder(desc)
         if meta.get("elem_size") != 2 or meta.get("fp4_padded"):
             _keep_tritons("not an fp16 descriptor")
@@ -93,16 +97,16 @@ def promoted(encoder, meta: dict, promotion: str, encode=None, find_map=map_addr
             desc.padding,
         )  # fmt: skip
         try:
-            tritons = encoded_map(TRITONS, *described, encode=encode)
-            where = find_map(args[0], tritons)
-            if where is None:
-                _keep_tritons("its map is not where this Triton's was")
-                return args
+            if offset is None:
+                offset = find_map(args[0], encoded_map(TRITONS, *described, encode=encode))
+                if offset is None:
+                    _keep_tritons("its map is not where this Triton's was")
+                    return args
             mine = encoded_map(promotion, *described, encode=encode)
         except (OSError, AttributeError, RuntimeError) as e:  # no driver library, no entry
             _keep_tritons(f"{type(e).__name__}: {e}")
             return args
-        ctypes.memmove(where, mine, _MAP_BYTES)
+        ctypes.memmove(id(args[0]) + offset, mine, _MAP_BYTES)
         return args
 
     return encode_promoted

@@ -31,6 +31,7 @@ its calling convention differs between Triton 3.6 and 3.7, both handled, else th
 keeps descriptor objects and goes through the wrapper).
 """
 
+import dataclasses
 import functools
 import os
 from dataclasses import dataclass
@@ -64,9 +65,11 @@ if not INTERPRET:
     from triton import knobs
     from triton.runtime import driver
 
+# Compiled kernels, keyed by _compile_key: configs that differ only in their descriptors' L2
+# promotion share one (the promotion is in the descriptors, not in the code).
 _compiled: dict = {}
-# Per _compiled key: (launch, encoders) where the config's descriptors take another L2
-# promotion than Triton's (_promoting_launch).
+# Per launch key (the config's promotion in it): (launch, encoders) where the config's
+# descriptors take another L2 promotion than Triton's (_promoting_launch), else None.
 _promoting: dict = {}
 _m_position: dict = {}
 # Per jit function: finish(compiled kernel, config) -> the compiled kernel to launch in its place
@@ -191,10 +194,19 @@ def _hooks_installed() -> bool:
 def uses_direct_launch(jit_fn, cfg, device_index: int) -> bool:
     """Whether calls of this compiled (kernel, config, device), at any sizes it was compiled
     for, skip Triton's Python launch path (for the tests: the fast path must really be taken)."""
+    compiled_as = _compile_key((jit_fn, cfg, device_index, ()))[:3]
     return not _hooks_installed() and any(
-        key[:3] == (jit_fn, cfg, device_index) and entry[1] is not None
-        for key, entry in _compiled.items()
+        key[:3] == compiled_as and entry[1] is not None for key, entry in _compiled.items()
     )
+
+
+def _compile_key(key: tuple) -> tuple:
+    """The _compiled key of a launch key (jit_fn, cfg, device_index, spec): the config with
+    Triton's own L2 promotion."""
+    jit_fn, cfg, device_index, spec = key
+    if getattr(cfg, "L2_PROMOTION", TRITONS) != TRITONS:
+        cfg = dataclasses.replace(cfg, L2_PROMOTION=TRITONS)
+    return jit_fn, cfg, device_index, spec
 
 
 def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
@@ -203,23 +215,23 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
         jit_fn[grid](*args, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         return
     key = (jit_fn, cfg, device_index, _spec(jit_fn, args))
-    entry = _compiled.get(key)
+    entry = _compiled.get(_compile_key(key))
     if entry is None:
         # The first call per config and device compiles (outside any timed region).
         kernel = jit_fn.warmup(*args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         finish = _finishers.get(jit_fn)
         if finish is not None:
             kernel = finish(kernel, cfg, dict(zip(jit_fn.arg_names, args, strict=True)))
-        entry = _compiled[key] = (kernel, _direct_launcher(kernel))
-        if entry[1] is not None:
-            _promoting[key] = _promoting_launch(cfg, kernel, entry[1][0], args)
+        entry = _compiled[_compile_key(key)] = (kernel, _direct_launcher(kernel))
     kernel, direct = entry
     if direct is None or _hooks_installed():
         kernel[grid](*args)
         return
     run, function, metadata = direct
+    if key not in _promoting:
+        _promoting[key] = _promoting_launch(cfg, kernel, run, args)
     stream = driver.active.get_current_stream(device_index)
-    promoting = _promoting.get(key)
+    promoting = _promoting[key]
     if promoting is not None:  # descriptors encoded here, with the config's L2 promotion
         launch_encoded, encoders = promoting
         next_encoder = iter(encoders)
@@ -266,7 +278,7 @@ def replayer(jit_fn, cfg, device_index: int, grid: tuple, args: tuple, slots):
     by address, encoded where `_encoded_launch` can call beneath Triton's encoding wrapper."""
     if not DIRECT_LAUNCH or slots is None:
         return None
-    entry = _compiled.get((jit_fn, cfg, device_index, _spec(jit_fn, args)))
+    entry = _compiled.get(_compile_key((jit_fn, cfg, device_index, _spec(jit_fn, args))))
     if entry is None or entry[1] is None:
         return None
     kernel, (run, function, metadata) = entry

@@ -11,6 +11,7 @@ runs the kernel Triton compiled.
 
 import copy
 import hashlib
+import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -64,3 +65,13 @@ def reassembled(kernel, ptx: str):
     patched.module = patched.function = patched._run = None
     patched.patched_ptx = ptx
     return patched
+
+
+def reassembled_or_as_compiled(kernel, ptx: str, who):
+    """reassembled(kernel, ptx), or the kernel as Triton compiled it, with a warning naming
+    `who` (its config), where ptxas miscompiles `ptx`."""
+    try:
+        return reassembled(kernel, ptx)
+    except MiscompiledError as e:
+        warnings.warn(f"{who}: running the kernel as compiled: {e}", stacklevel=3)
+        return kernel

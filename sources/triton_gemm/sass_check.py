@@ -20,6 +20,8 @@ import tempfile
 import warnings
 from pathlib import Path
 
+# What running nvdisasm may raise: failing (RuntimeError), unrunnable (OSError), hung.
+DISASSEMBLY_ERRORS = (OSError, RuntimeError, subprocess.SubprocessError)
 _DESCRIPTOR = re.compile(r"\bdesc\[(UR\d+)\]")
 # An instruction (after its address comment and an optional predicate) and its first operand,
 # the register it writes; ".64" on the opcode writes that register's pair too.
@@ -48,13 +50,18 @@ def nvdisasm(ptxas: str | None) -> str | None:
 def disassembled(cubin: bytes, ptxas: str | None, *flags: str) -> str | None:
     """nvdisasm's listing of `cubin` with `flags`, or None where there is no nvdisasm;
     RuntimeError with its complaint if it fails."""
-    tool = nvdisasm(ptxas)
-    if tool is None:
-        return None
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "kernel.cubin"
         path.write_bytes(cubin)
-        out = subprocess.run([tool, *flags, str(path)], capture_output=True, text=True, timeout=120)
+        return disassembled_file(path, ptxas, *flags)
+
+
+def disassembled_file(cubin: Path, ptxas: str | None, *flags: str) -> str | None:
+    """disassembled, of a cubin file."""
+    tool = nvdisasm(ptxas)
+    if tool is None:
+        return None
+    out = subprocess.run([tool, *flags, str(cubin)], capture_output=True, text=True, timeout=120)
     if out.returncode != 0:
         raise RuntimeError(f"nvdisasm: {out.stderr.strip()[-200:]}")
     return out.stdout
@@ -65,7 +72,7 @@ def unset_descriptors(cubin: bytes, ptxas: str | None) -> list[str] | None:
     (no nvdisasm; nvdisasm failing, with a warning)."""
     try:
         sass = disassembled(cubin, ptxas)
-    except (OSError, RuntimeError, subprocess.SubprocessError) as e:
+    except DISASSEMBLY_ERRORS as e:
         warnings.warn(f"machine code not checked for unset descriptors: {e}", stacklevel=2)
         return None
     return None if sass is None else unwritten_descriptor_registers(sass)

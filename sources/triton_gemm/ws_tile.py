@@ -70,10 +70,10 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 )
 
 from .l2_hints import with_evict_first, with_l2_prefetch
-from .l2_promotion import PROMOTIONS
+from .l2_promotion import PROMOTIONS, TRITONS
 from .launch import Described, described, finish_compiled_with, sm_count
 from .preload_syncs import with_one_preload_sync, without_wait_syncs
-from .ptx_rewrite import MiscompiledError, reassembled
+from .ptx_rewrite import reassembled_or_as_compiled
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
 
@@ -103,7 +103,7 @@ class WsTileConfig:
     UNROLL: int = 1  # a rolled consumer's K steps a pass
     ROLLED: bool = False  # the ring as one loop over the K steps (_consume_rolled)
     B_L2_PREFETCH: int = 0  # K steps of B prefetched into the L2 ahead of its loads (PTX)
-    L2_PROMOTION: str = "128B"  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
+    L2_PROMOTION: str = TRITONS  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
 
     @property
     def num_warps(self) -> int:
@@ -952,11 +952,7 @@ def _finish(kernel, cfg: WsTileConfig, named: dict):
             warnings.warn(f"{cfg}: running without {what}: {e}", stacklevel=2)
     if changed == ptx:
         return kernel
-    try:
-        return reassembled(kernel, changed)
-    except MiscompiledError as e:
-        warnings.warn(f"{cfg}: running the kernel as compiled: {e}", stacklevel=2)
-        return kernel
+    return reassembled_or_as_compiled(kernel, changed, cfg)
 
 
 def _with_wide_y_box(kernel, cfg: WsTileConfig):
