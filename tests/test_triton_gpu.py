@@ -180,7 +180,7 @@ def test_the_gemv_with_b_hinted_runs_its_changed_ptx_with_the_same_result(B, m):
         torch.cuda.synchronize()
         assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
         outs.append(C)
-        kernels = [e[0] for k, e in launch._compiled.items() if k[1] == cfg]
+        kernels = launch.compiled_kernels(cfg)
         assert kernels and all(hasattr(k, "patched_ptx") == cfg.B_EVICT_FIRST for k in kernels)
         for k in kernels:
             if cfg.B_EVICT_FIRST:
@@ -215,7 +215,7 @@ def test_the_gemv_ptxas_miscompiles_runs_unhinted_with_a_warning_and_right(B):
         torch.cuda.synchronize()
         assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
         outs.append(C)
-    kernels = [e[0] for k, e in launch._compiled.items() if k[1] == faulted]
+    kernels = launch.compiled_kernels(faulted)
     assert kernels and not any(hasattr(k, "patched_ptx") for k in kernels)
     assert torch.equal(outs[0], outs[1])
     torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
@@ -262,7 +262,7 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
         else:
             main.launch_config(A, B, C, variant)
         outs.append(C)
-        kernels = [e[0] for k, e in launch._compiled.items() if k[1] == variant]
+        kernels = launch.compiled_kernels(variant)
         changed = variant.B_EVICT_FIRST or variant.ONE_PRELOAD_SYNC
         assert kernels, variant
         for k in kernels:
@@ -332,6 +332,9 @@ def test_an_l2_promotion_is_encoded_on_both_launch_paths_and_changes_no_bit(
 
     monkeypatch.setattr(l2_promotion, "encoded_map", spy)
     monkeypatch.setattr(l2_promotion, "_warned", False)
+    # Fresh encoders: each finds Triton's map on its first descriptor (an earlier test's may
+    # have found it already).
+    monkeypatch.setattr(launch, "_promoting", {})
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     ref = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
     main.launch_config(A, B, ref, replace(cfg, L2_PROMOTION="128B"))

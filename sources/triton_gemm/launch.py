@@ -200,6 +200,12 @@ def uses_direct_launch(jit_fn, cfg, device_index: int) -> bool:
     )
 
 
+def compiled_kernels(cfg) -> list:
+    """The kernels compiled so far that serve cfg (any jit function, device and sizes)."""
+    served_by = _compile_key((None, cfg, None, ()))[1]
+    return [kernel for (_, c, _, _), (kernel, _) in _compiled.items() if c == served_by]
+
+
 def _compile_key(key: tuple) -> tuple:
     """The _compiled key of a launch key (jit_fn, cfg, device_index, spec): the config with
     Triton's own L2 promotion."""
