@@ -254,6 +254,15 @@ def test_l2_promotion_loads_read_descriptors_encoded_with_it(tmp_path, swap_ab):
             assert encode["l2_promotion"] == int(promotion), (name, encode)
 
 
+def test_clip_last_is_for_whole_tiles_of_one_cta():
+    base = CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=6, clip_last=True)
+    assert is_valid(base, 2048)
+    assert is_valid(replace(base, l2_promotion="256B", persistent=False), 2048)
+    assert not is_valid(replace(base, tile_r=64, x_rows=48, persistent=False), 2048)
+    assert not is_valid(replace(base, tile_r=64, row_step=48, persistent=False), 2048)
+    assert not is_valid(replace(base, cluster_r=2), 2048)
+
+
 def test_l2_promotion_is_refused_where_the_loads_boxes_are_not_the_tiles():
     base = CuteConfig(64, 48, swap_ab=True, tile_k=128, l2_promotion="256B")
     assert is_valid(base, 2048)

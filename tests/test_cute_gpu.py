@@ -62,6 +62,21 @@ PROMOTED_CONFIGS = (
     CuteConfig(64, 192, swap_ab=True, persistent=True, pingpong=True, l2_promotion="256B"),
 )
 
+# Last tiles past the end (clip_last): the straight rows at 136-256 and 972, the persistent
+# swap-AB walks of 2053 and 2379, a swap-AB tile of two boxes a stage with B's L2 prefetch,
+# ping-pong, split-K and a stream-K walk.
+CLIPPED_CONFIGS = (
+    CuteConfig(64, 80, swap_ab=False, epi_whole=True, l2_hint="b_first", l2_promotion="256B"),
+    CuteConfig(128, 192, swap_ab=False, stages=4, l2_hint="b_first"),
+    CuteConfig(128, 192, swap_ab=True, persistent=True, epi_stages=6, l2_promotion="none"),
+    CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=6),
+    CuteConfig(64, 32, swap_ab=True, tile_k=128, l2_prefetch=3, l2_promotion="256B"),
+    CuteConfig(64, 192, swap_ab=True, persistent=True, pingpong=True),
+    CuteConfig(64, 160, swap_ab=True, splits=2),
+    CuteConfig(128, 128, swap_ab=False, persistent=True, stream_k=True),
+)
+CLIPPED_CONFIGS = tuple(dataclasses.replace(cfg, clip_last=True) for cfg in CLIPPED_CONFIGS)
+
 # Whatever the table holds: split-K over clusters of 2 and 4, both tile heights, both mappings,
 # and widths whose epilogue needs 16-column sub-tiles.
 EXTRA_CONFIGS = {
@@ -137,6 +152,8 @@ EXTRA_CONFIGS = {
     CuteConfig(64, 72, swap_ab=False, epi_cols=8, epi_whole=True),
     # The loads through descriptors of our own (l2_promotion): PROMOTED_CONFIGS below.
     *PROMOTED_CONFIGS,
+    # The last tiles past the end: CLIPPED_CONFIGS below.
+    *CLIPPED_CONFIGS,
 }
 
 
@@ -405,3 +422,22 @@ def test_l2_promotion_loads_the_same_stages_as_the_dsls_descriptors(B, cfg, m):
     for promotion, C in outs.items():
         assert torch.equal(C, outs[""]), f"{promotion} differs from the DSL's descriptors"
     torch.testing.assert_close(outs[""].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("m", [5, 136, 200, 972, 2053, 2379])
+@pytest.mark.parametrize("cfg", CLIPPED_CONFIGS, ids=repr)
+def test_clipped_last_tiles_give_the_shifted_tiles_bits(B, cfg, m):
+    """Last tiles past the end, zero-filled and clipped (clip_last), against the same config
+    shifting them back: every element written, the same bits (each element is the same MMAs
+    over the same K order wherever its tile starts), right against a float32 reference."""
+    from cute_gemm import main
+
+    A = torch.randn(m, main.K, dtype=torch.float16, device="cuda")
+    outs = []
+    for clip in (False, True):
+        C = torch.full((m, main.N), float("nan"), dtype=torch.float16, device="cuda")
+        main.launch_config(A, B, C, dataclasses.replace(cfg, clip_last=clip))
+        assert torch.isfinite(C).all(), f"clip_last={clip}: unwritten (NaN) elements in C"
+        outs.append(C)
+    assert torch.equal(outs[0], outs[1]), "the clipped last tiles differ from the shifted ones"
+    torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)

@@ -519,6 +519,23 @@ def test_cute_l2_promotion_pass_offers_the_table_config_with_each_promotion(hopp
     assert tune_cute.with_l2_promotion(8192) == [multicast]
 
 
+def test_cute_clip_last_pass_offers_the_table_config_with_its_last_tiles_the_other_way(
+    hopper_rows,
+):
+    """The row first, then the same config whose last tiles run past the end instead of
+    shifting back (or the other way); nothing for a row the option refuses (multicast: the
+    8192 bucket)."""
+    from cute_gemm import main as cute_main
+
+    for m in (24, 136, 972, 2379):
+        cfgs = tune_cute.with_clip_last(m)
+        assert cfgs[0] == cute_main.select_config(m) and len(cfgs) == 2, cfgs
+        assert cfgs[1] == replace(cfgs[0], clip_last=not cfgs[0].clip_last)
+        assert all(cute_main.config_is_valid(c) for c in cfgs)
+    multicast = cute_main.select_config(8192)
+    assert tune_cute.with_clip_last(8192) == [multicast]
+
+
 def test_cute_l2_prefetch_pass_offers_a_portable_row_its_lines_1_to_8_k_tiles_ahead():
     from cute_gemm import main as cute_main
     from cute_gemm import portable

@@ -34,14 +34,16 @@ multicast; with --epilogue-buffers, that config with 1 to 8 epilogue sub-tiles i
 with --mma-sync, up to M = 64 that config against the portable kernel's mma.sync rows (a table
 row may name either kernel's config: main.compiled_kernel builds each); with --l2-prefetch, that
 config with B's next 1-8 k-stages prefetched into the L2; with --l2-promotion, that config with
-its TMA loads reading descriptors of each L2 promotion (kernel.L2_PROMOTIONS) and with the DSL's.
+its TMA loads reading descriptors of each L2 promotion (kernel.L2_PROMOTIONS) and with the DSL's;
+with --clip-last, that config with its last tiles running past the end (zero-filled loads,
+clipped stores) where it shifts them back over their neighbours, or the other way.
 
 Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune cute ...`):
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
          | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
          | --epilogue-buffers | --pingpong | --token-halves | --mma-sync | --l2-prefetch
-         | --l2-promotion]
+         | --l2-promotion | --clip-last]
         [--dry-run]
 then `fibgemm pack` (the table is written as `ruff format` leaves it).
 """
@@ -226,6 +228,16 @@ def with_l2_promotion(m: int) -> list[CuteConfig]:
     cfg = cute_main.select_config(m)
     offered = [replace(cfg, l2_promotion=p) for p in ("", *L2_PROMOTIONS) if p != cfg.l2_promotion]
     return [cfg] + [c for c in offered if is_valid(c, K)]
+
+
+@hopper_rows_only
+def with_clip_last(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and the same with its last tile along each side
+    running past the end, zero-filled, instead of shifted back over its neighbour
+    (--clip-last)."""
+    cfg = cute_main.select_config(m)
+    clipped = replace(cfg, clip_last=not cfg.clip_last)
+    return [cfg] + ([clipped] if is_valid(clipped, K) else [])
 
 
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
@@ -512,6 +524,12 @@ REFINEMENTS = {
         "--l2-promotion: each bucket's config in the previous table, its TMA loads reading "
         "descriptors of each L2 promotion and the DSL's",
         "only the table's configs, with each L2 promotion of their loads' descriptors",
+    ),
+    "clip_last": Refinement(
+        with_clip_last,
+        "--clip-last: each bucket's config in the previous table, its last tiles run past the "
+        "end instead of shifted back",
+        "only the table's configs, with their last tiles clipped or shifted the other way",
     ),
     "x_rows": Refinement(
         with_partial_x_tiles,

@@ -16,7 +16,8 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   `epi_whole` every sub-tile at once (the stores awaited only before the buffers are reused);
 - the last tile along each side is shifted back to end at the side's end (see `kernel`), so
   TMA boxes leave the tensors only when a side is shorter than one tile (then TMA zero-fills
-  the loads and clips the store);
+  the loads and clips the store); with `clip_last` it is not shifted and always runs past the
+  end, zero-filled and clipped;
 - with `row_step` < tile_r, consecutive tiles along R start row_step rows apart and overlap:
   more CTAs, each streaming a whole tile (3072 rows of B in 64-row tiles 48 apart: 64 CTAs
   instead of 48). Overlapped elements are computed and written twice, identically.
@@ -108,7 +109,8 @@ tile); a tile_s of an odd number of 8-row atoms (72: 3 x 43 tiles cover N = 3072
 gives 3 x 39) with 64-deep stages and no multicast; epi_whole with the default epi_stages;
 ping-pong on 64-row tiles of a plain persistent walk (no split-K, stream-K, multicast, x_rows,
 row_step or epi_whole), its two sets of epilogue buffers counted beside the ring; descriptors of
-our own (l2_promotion) for whole-tile boxes only (no x_rows, no multicast).
+our own (l2_promotion) for whole-tile boxes only (no x_rows, no multicast); clip_last without
+x_rows, row_step or multicast.
 """
 
 from dataclasses import dataclass
@@ -234,6 +236,7 @@ class CuteConfig:
     pingpong: bool = False  # with persistent: two consumer warp groups, each on its own tiles
     l2_prefetch: int = 0  # k-stages of B prefetched into the L2 ahead of the ring's loads
     l2_promotion: str = ""  # TMA loads' L2 promotion: "" (the DSL's descriptors), L2_PROMOTIONS
+    clip_last: bool = False  # the last tile along a side runs past its end (_tile_start)
 
     @property
     def step_r(self) -> int:
@@ -345,6 +348,8 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         # one CTA (no partial X box, no multicast share).
         and (cfg.l2_promotion == "" or cfg.l2_promotion in L2_PROMOTIONS)
         and (cfg.l2_promotion == "" or (cfg.x_rows == 0 and cfg.cluster_r == 1))
+        # A last tile past the end: whole tiles stepping by their size, for one CTA each.
+        and (not cfg.clip_last or (cfg.x_rows == 0 and cfg.row_step == 0 and cfg.cluster_r == 1))
         and cfg.epi_cols in (0, 8, 16, 24, 32)
         and cfg.tile_s % cfg.epi_tile[1] == 0
         and cfg._epi_ok(cfg.epi_tile[1])
@@ -1050,11 +1055,15 @@ class HopperGemm:
         """First row of tile `index` along R (the last tile's rows owned end at the extent)."""
         return self._tile_start(index, self.cfg.step_r, self.cfg.loaded_rows, extent)
 
-    @staticmethod
     @cute.jit
-    def _tile_start(index, step: int, tile: int, extent):
+    def _tile_start(self, index, step: int, tile: int, extent):
         """First row of tile `index` along a side of `extent` rows: index * step, except that
-        the last tile ends at the extent (when the extent holds at least one tile)."""
+        the last tile ends at the extent (when the extent holds at least one tile). With
+        clip_last it starts at index * step too and runs past the end: TMA zero-fills its
+        loads there and clips its stores, so its rows past the end multiply zeros where the
+        shifted tile would compute its neighbour's rows again."""
+        if cutlass.const_expr(self.cfg.clip_last):
+            return index * step
         return cutlass.min(index * step, cutlass.max(extent - tile, 0))
 
     def _tiles_r(self, extent):
