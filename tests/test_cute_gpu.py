@@ -428,8 +428,10 @@ def test_l2_promotion_loads_the_same_stages_as_the_dsls_descriptors(B, cfg, m):
 @pytest.mark.parametrize("cfg", CLIPPED_CONFIGS, ids=repr)
 def test_clipped_last_tiles_give_the_shifted_tiles_bits(B, cfg, m):
     """Last tiles past the end, zero-filled and clipped (clip_last), against the same config
-    shifting them back: every element written, the same bits (each element is the same MMAs
-    over the same K order wherever its tile starts), right against a float32 reference."""
+    shifting them back: every element written, right against a float32 reference, and the
+    same bits (each element is the same MMAs over the same K order wherever its tile starts)
+    but for a stream-K walk: there an element the shifted tiles overlap is written by two
+    tiles, one of them maybe split over two CTAs (its partial sums added in another order)."""
     from cute_gemm import main
 
     A = torch.randn(m, main.K, dtype=torch.float16, device="cuda")
@@ -439,5 +441,7 @@ def test_clipped_last_tiles_give_the_shifted_tiles_bits(B, cfg, m):
         main.launch_config(A, B, C, dataclasses.replace(cfg, clip_last=clip))
         assert torch.isfinite(C).all(), f"clip_last={clip}: unwritten (NaN) elements in C"
         outs.append(C)
-    assert torch.equal(outs[0], outs[1]), "the clipped last tiles differ from the shifted ones"
-    torch.testing.assert_close(outs[0].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+    if not cfg.stream_k:
+        assert torch.equal(outs[0], outs[1]), "the clipped last tiles differ from the shifted ones"
+    for C in outs:
+        torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)

@@ -1,7 +1,7 @@
 """Config per M bucket, written by tuners/tune_cute.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-12-04, by `python -m tuners.tune_cute`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --l2-promotion over the whole table (5bb56e5), then at 70-256 --neighbours, --l2-hints, --whole-epilogue and --ring-depths (e34db03), each with candidates after which torch.matmul ran more than 1% slower than after itself dropped, a row kept unless beaten by more than 0.3%, each candidate timed right after itself. Of the second round's changes only those ahead in both of two A/B passes against 5bb56e5 (results/passes-cute_gemm.log, passes 9-12) were kept, and of those the ones ahead again in two more (passes 13-16): 80, 104, 152, 176; the other buckets are 5bb56e5's.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it; --l2-promotion over the whole table (5bb56e5), then at 70-256 --neighbours, --l2-hints, --whole-epilogue and --ring-depths (e34db03), each with candidates after which torch.matmul ran more than 1% slower than after itself dropped, a row kept unless beaten by more than 0.3%, each candidate timed right after itself. Of the second round's changes only those ahead in both of two A/B passes against 5bb56e5 (results/passes-cute_gemm.log, passes 9-12) were kept, and of those the ones ahead again in two more (passes 13-16): 80, 104, 152, 176; the other buckets are 5bb56e5's. Then --clip-last over the whole table (a3c8c91; log at the commit that brought in clip_last's rows), kept at 972, 2053 and 2379 only (ahead by 0.7-1.4% in two A/B passes, passes 25-28; elsewhere behind or within the drift: docs/cute_gemm_slower.md).
 M in 1 (bucket <= 1): best geomean 1.127x vs torch; runner-up 1.127x; 7 configs
 M in 2 (bucket <= 2): best geomean 1.145x vs torch; runner-up 1.145x; 5 configs
 M in 4 (bucket <= 4): best geomean 1.116x vs torch; runner-up 1.116x; 7 configs
@@ -41,9 +41,9 @@ M in 232 (bucket <= 232): best geomean 1.161x vs torch; runner-up 1.147x; 5 conf
 M in 240 (bucket <= 240): best geomean 1.119x vs torch; runner-up 1.099x; 5 configs
 M in 248 (bucket <= 248): best geomean 1.117x vs torch; runner-up 1.112x; 5 configs (as at 5bb56e5)
 M in 256 (bucket <= 256): best geomean 1.110x vs torch; runner-up 1.108x; 5 configs (as at 5bb56e5)
-M in 972 (bucket <= 1024): best geomean 1.023x vs torch; runner-up 1.023x; 5 configs
-M in 2053 (bucket <= 2176): best geomean 1.012x vs torch; runner-up 1.011x; 5 configs
-M in 2379 (bucket <= 4096): best geomean 0.990x vs torch; runner-up 0.989x; 5 configs
+M in 972 (bucket <= 1024): best geomean 1.028x vs torch; runner-up 1.018x; 2 configs (--clip-last)
+M in 2053 (bucket <= 2176): best geomean 1.018x vs torch; runner-up 1.010x; 2 configs (--clip-last)
+M in 2379 (bucket <= 4096): best geomean 0.999x vs torch; runner-up 0.990x; 2 configs (--clip-last)
 M in 8192 (bucket <= inf): best geomean 1.023x vs torch; runner-up 1.019x; 7 configs
 """
 
@@ -95,9 +95,9 @@ TABLE = [
     (240, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first_a_last", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (248, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
     (256, CuteConfig(tile_r=64, tile_s=96, swap_ab=False, stages=0, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=3, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="256B")),
-    (1024, CuteConfig(tile_r=128, tile_s=192, swap_ab=False, stages=4, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="")),
-    (2176, CuteConfig(tile_r=128, tile_s=192, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=6, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="none")),
-    (4096, CuteConfig(tile_r=128, tile_s=224, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True, row_step=0, cluster_r=1, l2_hint="", x_rows=0, epi_cols=0, epi_stages=6, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="")),
+    (1024, CuteConfig(tile_r=128, tile_s=192, swap_ab=False, stages=4, splits=1, tile_k=64, persistent=False, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="", clip_last=True)),
+    (2176, CuteConfig(tile_r=128, tile_s=192, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True, row_step=0, cluster_r=1, l2_hint="b_first", x_rows=0, epi_cols=0, epi_stages=6, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="none", clip_last=True)),
+    (4096, CuteConfig(tile_r=128, tile_s=224, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True, row_step=0, cluster_r=1, l2_hint="", x_rows=0, epi_cols=0, epi_stages=6, mma_batches=1, stream_k=False, epi_whole=False, pingpong=False, l2_prefetch=0, l2_promotion="", clip_last=True)),
     (1 << 62, CuteConfig(tile_r=128, tile_s=192, swap_ab=True, stages=0, splits=1, tile_k=64, persistent=True, row_step=0, cluster_r=2, l2_hint="normal", x_rows=0, epi_cols=0, epi_stages=2, mma_batches=1, stream_k=False, epi_whole=True, pingpong=False, l2_prefetch=0, l2_promotion="")),
 ]
 # fmt: on
