@@ -65,17 +65,19 @@ PROMOTED_CONFIGS = (
 # Last tiles past the end (clip_last): the straight rows at 136-256 and 972, the persistent
 # swap-AB walks of 2053 and 2379, a swap-AB tile of two boxes a stage with B's L2 prefetch,
 # ping-pong, split-K and a stream-K walk.
-CLIPPED_CONFIGS = (
-    CuteConfig(64, 80, swap_ab=False, epi_whole=True, l2_hint="b_first", l2_promotion="256B"),
-    CuteConfig(128, 192, swap_ab=False, stages=4, l2_hint="b_first"),
-    CuteConfig(128, 192, swap_ab=True, persistent=True, epi_stages=6, l2_promotion="none"),
-    CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=6),
-    CuteConfig(64, 32, swap_ab=True, tile_k=128, l2_prefetch=3, l2_promotion="256B"),
-    CuteConfig(64, 192, swap_ab=True, persistent=True, pingpong=True),
-    CuteConfig(64, 160, swap_ab=True, splits=2),
-    CuteConfig(128, 128, swap_ab=False, persistent=True, stream_k=True),
+CLIPPED_CONFIGS = tuple(
+    dataclasses.replace(cfg, clip_last=True)
+    for cfg in (
+        PROMOTED_CONFIGS[0],
+        CuteConfig(128, 192, swap_ab=False, stages=4, l2_hint="b_first"),
+        CuteConfig(128, 192, swap_ab=True, persistent=True, epi_stages=6, l2_promotion="none"),
+        CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=6),
+        PROMOTED_CONFIGS[2],
+        CuteConfig(64, 192, swap_ab=True, persistent=True, pingpong=True),
+        CuteConfig(64, 160, swap_ab=True, splits=2),
+        CuteConfig(128, 128, swap_ab=False, persistent=True, stream_k=True),
+    )
 )
-CLIPPED_CONFIGS = tuple(dataclasses.replace(cfg, clip_last=True) for cfg in CLIPPED_CONFIGS)
 
 # Whatever the table holds: split-K over clusters of 2 and 4, both tile heights, both mappings,
 # and widths whose epilogue needs 16-column sub-tiles.
