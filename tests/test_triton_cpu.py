@@ -180,6 +180,14 @@ ROLLED_VARIANTS = (
     WsTileConfig(64, 64, 64, PRELOAD=6, ONE_PRELOAD_SYNC=True, ROLLED=True, UNROLL=8),
 )
 
+CLIPPED_VARIANTS = tuple(
+    replace(cfg, CLIP_LAST=True, L2_PROMOTION=TRITONS)
+    for cfg in (
+        *(cfg for limit, cfg in TABLE if limit in (1024, 2176, 4096)),
+        WsTileConfig(64, 64, 128, 16, PRELOAD=2, ONE_WGMMA=True, ROLLED=True),
+    )
+)
+
 # The Gluon warp-specialized tiles: straight and swap-AB, one and two dots (two dots also as one
 # WGMMA), 64- and 128-row MMA tiles (one and two consumer warp groups), every K depth, none to
 # all of the ring preloaded, and the table's (their L2 promotion, which the launch encodes and
@@ -282,6 +290,10 @@ WS_VARIANTS = sorted(
         # The ring as one loop (ROLLED), on the shapes of the table's rows at M = 16, 64, 128,
         # 256 and 972 (their preloads, one-barrier preloads, fused dots, output in the ring).
         *ROLLED_VARIANTS,
+        # Last tiles past the end (CLIP_LAST), zero-filled and clipped: the table's rows at
+        # M = 972 (one tile a CTA), 2053 and 2379 (walks of two and three dots, one Y box), and
+        # a straight 64 + 16 tile whose last column tile runs past N.
+        *CLIPPED_VARIANTS,
         # Two dots of one width (64 = 32 + 32 and 256 = 128 + 128) as one WGMMA, two Y boxes or
         # one, the halves staged in turn, walked.
         WsTileConfig(64, 32, 64, 32, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True),

@@ -8,7 +8,7 @@ from gpu_checks import (
     check_matches_float32_reference,
     check_row_padded_views,
 )
-from test_triton_cpu import WS_VARIANTS
+from test_triton_cpu import CLIPPED_VARIANTS, WS_VARIANTS
 
 from fibgemm import WORKLOAD_MS, K, N
 
@@ -153,6 +153,27 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
     check_matches_float32_reference(run_cfg, B, m)
     if m == 200:
         check_row_padded_views(run_cfg, B, m)
+
+
+@pytest.mark.parametrize("m", [5, 136, 200, 972, 2053, 2379])
+@pytest.mark.parametrize("cfg", CLIPPED_VARIANTS, ids=repr)
+def test_clipped_last_tiles_give_the_shifted_tiles_bits(B, cfg, m):
+    """Last tiles past the end, zero-filled and clipped (CLIP_LAST), against the same config
+    shifting them back: every element written, right against a float32 reference, and the
+    same bits (each element is the same MMAs over the same K order wherever its tile starts)."""
+    from dataclasses import replace
+
+    from triton_gemm import main
+
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    outs = []
+    for clip in (False, True):
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        main.launch_config(A, B, C, replace(cfg, CLIP_LAST=clip))
+        assert torch.isfinite(C).all(), f"CLIP_LAST={clip}: unwritten (NaN) elements in C"
+        outs.append(C)
+    assert torch.equal(outs[0], outs[1]), "the clipped last tiles differ from the shifted ones"
+    torch.testing.assert_close(outs[1].float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
 
 
 @pytest.mark.parametrize("m", [1, 3, 8])

@@ -568,6 +568,20 @@ def test_triton_l2_prefetch_pass_offers_each_gluon_row_prefetching_1_to_4_steps(
     assert tune_triton.with_l2_prefetch(1) == [select_config(1)]  # the GEMV has no Gluon ring
 
 
+def test_triton_clip_last_pass_offers_each_gluon_row_with_its_last_tiles_the_other_way():
+    """The row first, then the same Gluon tile whose last tiles run past the end instead of
+    shifting back (or the other way); the GEMV (no tiles) alone."""
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    select_config = tune_triton.select_config
+    for m in (24, 136, 972, 2379, 8192):
+        cfgs = tune_triton.with_clip_last(m)
+        assert cfgs[0] == select_config(m) and len(cfgs) == 2, cfgs
+        assert cfgs[1] == replace(cfgs[0], CLIP_LAST=not cfgs[0].CLIP_LAST)
+        assert all(ws_tile_is_valid(c, N, K) for c in cfgs)
+    assert tune_triton.with_clip_last(1) == [select_config(1)]
+
+
 def test_a_table_with_a_portable_row_renders_and_reads_back():
     from cute_gemm import portable
 

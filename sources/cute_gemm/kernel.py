@@ -1007,10 +1007,11 @@ class HopperGemm:
     def _tile_views(self, mX, mY, mD, tiles_r, tile):
         """gX (bR, bK, k_tiles), gY (bS, bK, k_tiles) and gD (bR, bS) of the (r, s) tile.
 
-        The last tile along a side is moved back to end at the side's end, overlapping its
-        neighbour, so no TMA box crosses the end of the tensor: a box partly out of bounds
-        cost up to 2.5 us at M = 200 on the H200. Overlapped elements are computed twice,
-        identically (same data, same K order), and written twice with the same value."""
+        The last tile along a side starts where _tile_start puts it: moved back to end at the
+        side's end, overlapping its neighbour, so no TMA box crosses the end of the tensor (a
+        box partly out of bounds cost up to 2.5 us at M = 200 on the H200), its overlapped
+        elements computed twice, identically (same data, same K order); or, with clip_last,
+        running past the end."""
         r0 = self._r_start(tile[0], cute.size(mD, mode=[0]))
         s0 = self._tile_start(tile[1], self.cfg.tile_s, self.cfg.tile_s, cute.size(mD, mode=[1]))
         origin = (0, 0, None)

@@ -148,7 +148,8 @@ def select_config(m: int, device_index: int | None = None):
     path = path_of(device_index)
     table = TABLE if path == "hopper" else portable.table_for(shared_bytes_optin(device_index))
     cfg = table[min(bisect.bisect_left(_LIMITS[path], m), len(table) - 1)][1]
-    if getattr(cfg, "l2_promotion", "") not in ("", *L2_PROMOTIONS):
+    promotion = getattr(cfg, "l2_promotion", "")
+    if promotion and promotion not in L2_PROMOTIONS:
         # A DSL without the experimental tensor maps: the row runs on the DSL's descriptors.
         return dataclasses.replace(cfg, l2_promotion="")
     return cfg

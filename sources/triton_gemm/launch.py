@@ -71,7 +71,10 @@ _compiled: dict = {}
 # Per launch key (the config's promotion in it): (launch, encoders) where the config's
 # descriptors take another L2 promotion than Triton's (_promoting_launch), else None.
 _promoting: dict = {}
+# Per config: the config its kernel is compiled as (_compile_key), worked out once.
+_compiled_as: dict = {}
 _m_position: dict = {}
+_UNSEEN = object()  # a launch key not yet in _promoting (whose values may be None)
 # Per jit function: finish(compiled kernel, config) -> the compiled kernel to launch in its place
 # (ws_tile.py's changes the PTX and the TMA boxes). Runs once per compile, before the kernel is
 # loaded.
@@ -210,9 +213,12 @@ def _compile_key(key: tuple) -> tuple:
     """The _compiled key of a launch key (jit_fn, cfg, device_index, spec): the config with
     Triton's own L2 promotion."""
     jit_fn, cfg, device_index, spec = key
-    if getattr(cfg, "L2_PROMOTION", TRITONS) != TRITONS:
-        cfg = dataclasses.replace(cfg, L2_PROMOTION=TRITONS)
-    return jit_fn, cfg, device_index, spec
+    compiled_as = _compiled_as.get(cfg)
+    if compiled_as is None:
+        promoted = _promotion(cfg) != TRITONS
+        compiled_as = dataclasses.replace(cfg, L2_PROMOTION=TRITONS) if promoted else cfg
+        _compiled_as[cfg] = compiled_as
+    return jit_fn, compiled_as, device_index, spec
 
 
 def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
@@ -221,23 +227,24 @@ def launch(jit_fn, cfg, device_index: int, grid: tuple, args: tuple) -> None:
         jit_fn[grid](*args, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         return
     key = (jit_fn, cfg, device_index, _spec(jit_fn, args))
-    entry = _compiled.get(_compile_key(key))
+    compile_key = _compile_key(key)
+    entry = _compiled.get(compile_key)
     if entry is None:
         # The first call per config and device compiles (outside any timed region).
         kernel = jit_fn.warmup(*args, grid=grid, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
         finish = _finishers.get(jit_fn)
         if finish is not None:
             kernel = finish(kernel, cfg, dict(zip(jit_fn.arg_names, args, strict=True)))
-        entry = _compiled[_compile_key(key)] = (kernel, _direct_launcher(kernel))
+        entry = _compiled[compile_key] = (kernel, _direct_launcher(kernel))
     kernel, direct = entry
     if direct is None or _hooks_installed():
         kernel[grid](*args)
         return
     run, function, metadata = direct
-    if key not in _promoting:
-        _promoting[key] = _promoting_launch(cfg, kernel, run, args)
+    promoting = _promoting.get(key, _UNSEEN)
+    if promoting is _UNSEEN:
+        promoting = _promoting[key] = _promoting_launch(cfg, kernel, run, args)
     stream = driver.active.get_current_stream(device_index)
-    promoting = _promoting[key]
     if promoting is not None:  # descriptors encoded here, with the config's L2 promotion
         launch_encoded, encoders = promoting
         next_encoder = iter(encoders)

@@ -104,6 +104,7 @@ class WsTileConfig:
     ROLLED: bool = False  # the ring as one loop over the K steps (_consume_rolled)
     B_L2_PREFETCH: int = 0  # K steps of B prefetched into the L2 ahead of its loads (PTX)
     L2_PROMOTION: str = TRITONS  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
+    CLIP_LAST: bool = False  # the last tiles run past the end, not shifted back (_tile_origin)
 
     @property
     def num_warps(self) -> int:
@@ -479,6 +480,7 @@ def _produce_walk(
     x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, M, N: gl.constexpr,
     K_TILES: gl.constexpr, HAS_S2: gl.constexpr, PRELOAD: gl.constexpr, FUSED: gl.constexpr,
     ONE_BOX: gl.constexpr, WIDTH: gl.constexpr, SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr,
+    CLIP_LAST: gl.constexpr,
 ):  # fmt: skip
     """Producer partition of a persistent walk (PERSISTENT): the CTA's first tile as _produce
     loads it, then every later tile's K steps, a whole number of laps a tile (is_valid), so the
@@ -487,13 +489,13 @@ def _produce_walk(
     LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
     pid = gl.program_id(0)
-    x0, y0, _, _ = _tile_origin(pid, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
+    x0, y0, _, _ = _tile_origin(pid, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
     _produce(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, K_TILES,
              HAS_S2, PRELOAD, FUSED, ONE_BOX)  # fmt: skip
     laps_before = LAPS
     for t in range(pid + gl.num_programs(0), _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB),
                    gl.num_programs(0)):  # fmt: skip
-        x0, y0, _, _ = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
+        x0, y0, _, _ = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
         _load_laps(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, empty, x0, y0, 0,
                    LAPS, laps_before, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
         laps_before += LAPS
@@ -505,6 +507,7 @@ def _consume_walk(
     M, N: gl.constexpr, K_TILES: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
     BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr, layouts: gl.constexpr,
     SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr, ONE_C_TILE: gl.constexpr,
+    CLIP_LAST: gl.constexpr,
 ):  # fmt: skip
     """Default partition of a persistent walk: per tile, _consume's MMAs, then the epilogue,
     whose TMA stores run on while the next tile's MMAs start (the producer has its first
@@ -522,7 +525,7 @@ def _consume_walk(
         # The tile's last stage goes back now: left to the next tile's first stage, the
         # producer would be a stage short over this epilogue.
         async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
-        _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
+        _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
         tma.store_wait(pendings=0)  # the previous tile's stores have read the staging tiles
         _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
                     BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE)  # fmt: skip
@@ -541,10 +544,17 @@ def _num_tiles(M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constexpr,
 
 @gluon.jit
 def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constexpr,
-                 SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr):  # fmt: skip
+                 SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr,
+                 CLIP_LAST: gl.constexpr):  # fmt: skip
     """(x0, y0, m0, n0): where tile t's X and Y rows start, and its first token and column of
     C. Token tiles vary fastest, GROUP_M of them at a time (all with 0): CTAs running side by
-    side read the same columns of B, and with a group the same tokens of A too."""
+    side read the same columns of B, and with a group the same tokens of A too.
+
+    The last tile along each side is shifted back to end at the side's end, overlapping its
+    neighbour (its overlapped elements computed twice, identically: same data, same K order),
+    or with CLIP_LAST starts where the others' step puts it and runs past the end: TMA
+    zero-fills its loads there and clips its stores, so its extra rows multiply zeros and
+    read no memory. A tile longer than the side starts at 0 either way."""
     TOKENS: gl.constexpr = WIDTH if SWAP_AB else BLOCK_R
     COLUMNS: gl.constexpr = BLOCK_R if SWAP_AB else WIDTH
     tiles_m = gl.cdiv(M, TOKENS)
@@ -557,9 +567,12 @@ def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constex
         rows = gl.minimum(tiles_m - first, GROUP_M)
         tm = first + (t % GROUP_TILES) % rows
         tn = (t % GROUP_TILES) // rows
-    # The last tile along each side is shifted back to end at the side's end.
-    m0 = gl.minimum(tm * TOKENS, gl.maximum(M - TOKENS, 0))
-    n0 = gl.minimum(tn * COLUMNS, N - COLUMNS)
+    if CLIP_LAST:
+        m0 = tm * TOKENS
+        n0 = tn * COLUMNS
+    else:
+        m0 = gl.minimum(tm * TOKENS, gl.maximum(M - TOKENS, 0))
+        n0 = gl.minimum(tn * COLUMNS, N - COLUMNS)
     if SWAP_AB:
         return n0, m0, m0, n0
     else:
@@ -724,6 +737,7 @@ def _ws_tile_kernel(
     C_IN_RING: gl.constexpr,  # the output tiles staged in the ring, emptied by then (one tile)
     ROLLED: gl.constexpr,  # _produce_rolled and _consume_rolled (one tile a CTA)
     UNROLL: gl.constexpr,  # a rolled consumer's K steps a pass
+    CLIP_LAST: gl.constexpr,  # the last tiles run past the end, zero-filled (_tile_origin)
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -732,7 +746,8 @@ def _ws_tile_kernel(
     WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2 + BLOCK_S3
     K_TILES: gl.constexpr = K // BLOCK_K
     # This CTA's (first) tile.
-    x0, y0, m0, n0 = _tile_origin(gl.program_id(0), M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M)
+    x0, y0, m0, n0 = _tile_origin(gl.program_id(0), M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M,
+                                  CLIP_LAST)  # fmt: skip
 
     x_ring = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BLOCK_R, BLOCK_K], x_desc.layout)
     HAS_S2: gl.constexpr = y2_desc is not None
@@ -826,12 +841,13 @@ def _ws_tile_kernel(
                     _consume_walk,
                     (x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_or_c, c3_or_c, c_smem,
                      c2_smem, c3_smem, M, N, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2, BLOCK_S3,
-                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE),
+                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE, CLIP_LAST),
                 ),
                 (
                     _produce_walk,
                     (x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, empty, M, N,
-                     K_TILES, HAS_S2, PRELOAD, FUSED, ONE_BOX, WIDTH, SWAP_AB, GROUP_M),
+                     K_TILES, HAS_S2, PRELOAD, FUSED, ONE_BOX, WIDTH, SWAP_AB, GROUP_M,
+                     CLIP_LAST),
                 ),
             ],
             [1],
@@ -1031,4 +1047,5 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.C_IN_RING,
         cfg.ROLLED,
         cfg.UNROLL,
+        cfg.CLIP_LAST,
     )
