@@ -71,7 +71,7 @@ _compiled: dict = {}
 # Per launch key (the config's promotion in it): (launch, encoders) where the config's
 # descriptors take another L2 promotion than Triton's (_promoting_launch), else None.
 _promoting: dict = {}
-# Per config: the config its kernel is compiled as (_compile_key), worked out once.
+# Per promoted config: the same with Triton's promotion, its kernel's (_compile_key).
 _compiled_as: dict = {}
 _m_position: dict = {}
 _UNSEEN = object()  # a launch key not yet in _promoting (whose values may be None)
@@ -213,11 +213,11 @@ def _compile_key(key: tuple) -> tuple:
     """The _compiled key of a launch key (jit_fn, cfg, device_index, spec): the config with
     Triton's own L2 promotion."""
     jit_fn, cfg, device_index, spec = key
+    if _promotion(cfg) == TRITONS:  # most configs: no lookup (a dataclass hashes every field)
+        return key
     compiled_as = _compiled_as.get(cfg)
     if compiled_as is None:
-        promoted = _promotion(cfg) != TRITONS
-        compiled_as = dataclasses.replace(cfg, L2_PROMOTION=TRITONS) if promoted else cfg
-        _compiled_as[cfg] = compiled_as
+        compiled_as = _compiled_as[cfg] = dataclasses.replace(cfg, L2_PROMOTION=TRITONS)
     return jit_fn, compiled_as, device_index, spec
 
 
