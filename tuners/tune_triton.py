@@ -440,21 +440,6 @@ def with_clip_last(m: int) -> list:
     return [cfg, replace(cfg, CLIP_LAST=not cfg.CLIP_LAST)]
 
 
-def with_producer_leads(m: int) -> list:
-    """The current table's config for M = m and, for a Gluon tile of one tile a CTA, the same
-    with the producer as the default partition and the consumers as a worker (PRODUCER_LEADS:
-    the ring's loads go out as soon as the barriers are set up), preloading as the row does or
-    nothing (--producer-leads)."""
-    cfg = select_config(m)
-    if not isinstance(cfg, WsTileConfig):
-        return [cfg]
-    twins = [
-        replace(cfg, PRODUCER_LEADS=True),
-        replace(cfg, PRODUCER_LEADS=True, PRELOAD=0, ONE_PRELOAD_SYNC=False),
-    ]
-    return [cfg] + [c for c in dict.fromkeys(twins) if c != cfg and ws_tile_is_valid(c, N, K)]
-
-
 def with_neighbours(m: int) -> list:
     """The current table's config for M = m against the configs of the buckets on either side
     (--neighbours): a second look at a pick one tuning run made within its noise."""
@@ -525,12 +510,6 @@ REFINEMENTS = {
         "--clip-last: each bucket's config in the previous table, its last tiles run past the "
         "end instead of shifted back",
         "only the table's configs, with their last tiles clipped or shifted the other way",
-    ),
-    "producer_leads": Refinement(
-        with_producer_leads,
-        "--producer-leads: each bucket's config in the previous table, with the producer as the "
-        "default partition",
-        "only the table's configs, with the producer as the default partition",
     ),
     "neighbours": Refinement(
         with_neighbours,

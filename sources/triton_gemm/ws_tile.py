@@ -105,7 +105,6 @@ class WsTileConfig:
     B_L2_PREFETCH: int = 0  # K steps of B prefetched into the L2 ahead of its loads (PTX)
     L2_PROMOTION: str = TRITONS  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
     CLIP_LAST: bool = False  # the last tiles run past the end, not shifted back (_tile_origin)
-    PRODUCER_LEADS: bool = False  # one tile a CTA: the producer the default partition (see kernel)
 
     @property
     def num_warps(self) -> int:
@@ -207,8 +206,6 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (cfg.UNROLL == 1 or (cfg.ROLLED and (k // cfg.BLOCK_K) % cfg.UNROLL == 0))
         and 0 <= cfg.B_L2_PREFETCH < k // cfg.BLOCK_K
         and cfg.L2_PROMOTION in PROMOTIONS
-        # the consumers as a worker partition: one warp group (its layouts are the kernel's)
-        and (not cfg.PRODUCER_LEADS or (not cfg.PERSISTENT and cfg.BLOCK_R == 64))
     )
 
 
@@ -537,26 +534,6 @@ def _consume_walk(
 
 
 @gluon.jit
-def _consume_and_store(
-    x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem,
-    m0, n0, K_TILES: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
-    BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr, layouts: gl.constexpr,
-    SWAP_AB: gl.constexpr, ONE_C_TILE: gl.constexpr, ROLLED: gl.constexpr, UNROLL: gl.constexpr,
-):  # fmt: skip
-    """Worker partition of PRODUCER_LEADS: the tile's MMAs (_consume or _consume_rolled), then
-    its epilogue (in the other layout the default partition's, after the region)."""
-    if ROLLED:
-        accs = _consume_rolled(x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED,
-                               BLOCK_S, BLOCK_S2, BLOCK_S3, layouts, UNROLL)  # fmt: skip
-    else:
-        accs = _consume(x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED, BLOCK_S,
-                        BLOCK_S2, BLOCK_S3, layouts, 0)  # fmt: skip
-    _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
-                BLOCK_S2, SWAP_AB, HAS_S2, BLOCK_S3 > 0, ONE_C_TILE)  # fmt: skip
-    tma.store_wait(pendings=0)
-
-
-@gluon.jit
 def _num_tiles(M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constexpr,
                SWAP_AB: gl.constexpr):  # fmt: skip
     """The tiles a walk covers: token tiles x column tiles."""
@@ -761,7 +738,6 @@ def _ws_tile_kernel(
     ROLLED: gl.constexpr,  # _produce_rolled and _consume_rolled (one tile a CTA)
     UNROLL: gl.constexpr,  # a rolled consumer's K steps a pass
     CLIP_LAST: gl.constexpr,  # the last tiles run past the end, zero-filled (_tile_origin)
-    PRODUCER_LEADS: gl.constexpr,  # the producer the default partition, the consumers a worker
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -876,30 +852,6 @@ def _ws_tile_kernel(
             ],
             [1],
             [PRODUCER_REGS],
-        )  # fmt: skip
-        return
-    if PRODUCER_LEADS:
-        # The default partition runs on from the set-up above; worker partitions start once
-        # it reaches the region (the workers wait for it there). With the producer as the
-        # default partition the ring's loads go out without that wait; the consumers, which
-        # wait for the first stage to land anyway, store their own tile.
-        gl.warp_specialize(
-            [
-                (
-                    _produce_rolled if ROLLED else _produce,
-                    (x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, empty, x0, y0,
-                     K_TILES, HAS_S2, PRELOAD, FUSED, ONE_BOX),
-                ),
-                (
-                    _consume_and_store,
-                    (x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_desc if HAS_S2 else c_desc,
-                     c3_desc if HAS_S3 else c_desc, c_smem, c2_smem, c3_smem, m0, n0, K_TILES,
-                     HAS_S2, FUSED, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts, SWAP_AB, ONE_C_TILE,
-                     ROLLED, UNROLL),
-                ),
-            ],
-            [4],
-            [232],  # registers per consumer thread, as CUTLASS gives a consumer warp group
         )  # fmt: skip
         return
     accs = gl.warp_specialize(
@@ -1096,5 +1048,4 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.ROLLED,
         cfg.UNROLL,
         cfg.CLIP_LAST,
-        cfg.PRODUCER_LEADS,
     )
