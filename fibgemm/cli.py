@@ -3,6 +3,7 @@
     fibgemm run [--solutions NAME ...] [--m M ...] [--resume]   benchmark, write traces + CSV
     fibgemm report [--compare CSV ... [--out PNG]]             table and plot from the CSV;
                                                                or GPUs and paths side by side
+    fibgemm report --ab BEFORE AFTER [--solution NAME]         two commits' passes in turn, per M
     fibgemm validate [--root DIR]                              check a dataset (or an export)
     fibgemm pack [--check]                                     sources/ -> solution JSONs
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
@@ -112,6 +113,14 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--portable", action="store_true",
                         help="instead: print the table of the FIBGEMM_PORTABLE=1 runs' results "
                              "CSV (writes nothing)")  # fmt: skip
+    report.add_argument(
+        "--ab", nargs=2, metavar=("BEFORE", "AFTER"),
+        help="instead: print the A/B of two commits' passes run in turn (FIBGEMM_COMMIT labels) "
+             "from the results CSV (--portable: its CSV): per M, AFTER ahead, behind or mixed "
+             "over the pairs on each GPU that ran both (writes nothing)",
+    )  # fmt: skip
+    report.add_argument("--solution", help="with --ab: the solution (default: the one with rows "
+                        "of both commits)")  # fmt: skip
 
     export = sub.add_parser(
         "export", help="write a submission folder for the flashinfer-trace dataset"
@@ -331,6 +340,12 @@ def cmd_report(args, root: Path) -> int:
     if args.compare and args.portable:
         _err("error: --compare draws the CSVs it names; --portable prints one table: pick one")
         return 1
+    if args.solution and not args.ab:
+        _err("error: --solution picks the solution of an --ab comparison; give --ab too")
+        return 1
+    if args.ab and (args.compare or args.out):
+        _err("error: --ab prints an A/B from the results CSV; --compare and --out draw: pick one")
+        return 1
     if args.compare:
         return _compare(args.compare, args.out or root / "results" / "paths.png")
     if args.out:
@@ -342,7 +357,21 @@ def cmd_report(args, root: Path) -> int:
         run = "FIBGEMM_PORTABLE=1 fibgemm run" if args.portable else "fibgemm run"
         _err(f"error: {csv_path} does not exist: run `{run}` first")
         return 1
+    if args.ab:
+        return _ab(csv_path, *args.ab, args.solution)
     print(_report(root, csv_path, args.portable))
+    return 0
+
+
+def _ab(csv_path: Path, before: str, after: str, solution: str | None) -> int:
+    from .ab import ABError, ab_report
+    from .report import load_rows
+
+    try:
+        print(ab_report(load_rows(csv_path), before, after, solution))
+    except ABError as e:
+        _err(f"error: {csv_path}: {e}")
+        return 1
     return 0
 
 

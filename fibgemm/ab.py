@@ -1,0 +1,102 @@
+"""An A/B of two commits' passes from a results CSV (`fibgemm report --ab BEFORE AFTER`).
+
+A table row that beats the one before it by less than the drift between passes (about 1% a
+row below M = 972) is as likely luck. The way to tell is to run passes of the two contents in
+turn on one GPU (before, after, before, after, labelled with FIBGEMM_COMMIT) and keep only the
+rows ahead in every pair. This reads such passes back from the CSV: on each GPU (by UUID) that
+ran both commits, the k-th pass of BEFORE is paired with the k-th of AFTER, and each M is
+ahead, behind or mixed over all pairs. Ratios are only ever compared within one GPU.
+"""
+
+from collections import defaultdict
+
+from .report import BASELINE, geomean, physical_gpu
+
+AHEAD, BEHIND, MIXED = "ahead", "behind", "mixed"
+
+
+class ABError(ValueError):
+    """The CSV does not hold an A/B of the two commits (the message says what it holds)."""
+
+
+def passes_by_gpu(rows: list[dict], solution: str, commit: str) -> dict[str, list[tuple]]:
+    """{GPU UUID: [(run id, {M: ratio}), ...] in time order}: the passes of the solution's
+    PASSED rows labelled `commit` (rows that predate the GPU column are left out)."""
+    runs = defaultdict(dict)
+    for r in rows:
+        gpu = physical_gpu(r)
+        if r["solution"] == solution and r["commit"] == commit and r["status"] == "PASSED" and gpu:
+            runs[(gpu, r["run_id"])][int(r["M"])] = float(r["speedup"])
+    out = defaultdict(list)
+    for gpu, run_id in sorted(runs, key=lambda key: key[1]):
+        out[gpu].append((run_id, runs[(gpu, run_id)]))
+    return dict(out)
+
+
+def pairs(rows: list[dict], solution: str, before: str, after: str) -> list[tuple]:
+    """(GPU, before's pass, after's pass) for every pair, each pass (run id, {M: ratio}): the
+    k-th pass of each commit on a GPU that ran both. Raises ABError naming the GPUs of each
+    commit when no GPU ran both."""
+    old = passes_by_gpu(rows, solution, before)
+    new = passes_by_gpu(rows, solution, after)
+    for commit, found in ((before, old), (after, new)):
+        if not found:
+            raise ABError(f"no PASSED {solution} rows labelled {commit!r} with a GPU in the CSV")
+    shared = sorted(set(old) & set(new))
+    if not shared:
+        raise ABError(
+            f"no GPU ran both: {before} on {', '.join(sorted(old))}; "
+            f"{after} on {', '.join(sorted(new))}"
+        )
+    return [(g, a, b) for g in shared for a, b in zip(old[g], new[g], strict=False)]
+
+
+def verdicts(paired: list[tuple]) -> dict[int, str]:
+    """{M: ahead | behind | mixed}: AFTER's ratio above BEFORE's in every pair, below in every
+    pair, or neither (a tie counts against both), over the Ms every pass holds."""
+    ms = set.intersection(*(set(a) & set(b) for _, (_, a), (_, b) in paired))
+    out = {}
+    for m in sorted(ms):
+        deltas = [b[m] - a[m] for _, (_, a), (_, b) in paired]
+        out[m] = (
+            AHEAD if all(d > 0 for d in deltas) else BEHIND if all(d < 0 for d in deltas) else MIXED
+        )
+    return out
+
+
+def ab_report(rows: list[dict], before: str, after: str, solution: str | None = None) -> str:
+    """The A/B as text: each pair's GPU, a table of both commits' ratios per M with its
+    verdict, each pass's geomean, and the Ms ahead and behind in every pair. Without
+    `solution`, the one non-baseline solution with rows of both commits."""
+    labelled = list(dict.fromkeys(r["commit"] for r in rows))
+    for commit in (before, after):
+        if commit not in labelled:
+            raise ABError(f"no rows labelled {commit!r}; the newest: {', '.join(labelled[-6:])}")
+    if solution is None:
+        both = {r["solution"] for r in rows if r["commit"] == before} & {
+            r["solution"] for r in rows if r["commit"] == after
+        }
+        both.discard(BASELINE)
+        if len(both) != 1:
+            named = ", ".join(sorted(both)) or "none"
+            raise ABError(f"name the solution (--solution): both commits have rows of {named}")
+        solution = both.pop()
+    paired = pairs(rows, solution, before, after)
+    judged = verdicts(paired)
+    lines = [f"{solution}: {after} against {before}, {len(paired)} pair(s) of passes in turn"]
+    lines += [
+        f"- pair {i}: {gpu}, runs {old_run} and {new_run}"
+        for i, (gpu, (old_run, _), (new_run, _)) in enumerate(paired, 1)
+    ]
+    lines += ["", f"| M | {before} × | {after} × | |", "| --- | --- | --- | --- |"]
+    for m, verdict in judged.items():
+        old = " / ".join(f"{a[m]:.3f}" for _, (_, a), _ in paired)
+        new = " / ".join(f"{b[m]:.3f}" for _, _, (_, b) in paired)
+        lines.append(f"| {m} | {old} | {new} | {verdict if verdict != MIXED else ''} |")
+    for label, side in ((before, 1), (after, 2)):
+        means = [geomean([p[side][1][m] for m in judged]) for p in paired]
+        lines.append(f"geomean {label}: " + " / ".join(f"{g:.4f}×" for g in means))
+    for verdict in (AHEAD, BEHIND):
+        ms = [str(m) for m, v in judged.items() if v == verdict]
+        lines.append(f"{verdict} in every pair: {', '.join(ms) or 'none'}")
+    return "\n".join(lines)

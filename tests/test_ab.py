@@ -1,0 +1,120 @@
+"""`fibgemm report --ab BEFORE AFTER`: two commits' passes run in turn, paired per GPU, each M
+ahead, behind or mixed over the pairs."""
+
+import csv
+import random
+
+import pytest
+
+from fibgemm.ab import AHEAD, BEHIND, MIXED, ABError, ab_report, pairs, verdicts
+from fibgemm.cli import main
+from fibgemm.runner import RESULT_FIELDS
+
+GPU_A = "0:NVIDIA H200:GPU-aaaa1111"
+GPU_B = "1:NVIDIA H200:GPU-bbbb2222"
+
+
+def _row(run, commit, m, speedup, gpu=GPU_A, solution="triton_gemm", status="PASSED"):
+    return {
+        "run_id": run,
+        "commit": commit,
+        "solution": solution,
+        "M": str(m),
+        "status": status,
+        "speedup": repr(speedup),
+        "gpu": gpu,
+    }
+
+
+def _ab_rows(rng: random.Random) -> list[dict]:
+    """Two passes of each commit in turn on GPU A, with AFTER ahead at M = 1 in both pairs,
+    behind at 2 in both, ahead then behind at 3; a third AFTER pass on GPU B, which BEFORE
+    never ran on, and rows of other commits, solutions and statuses that must be left out."""
+    base = {m: 1.0 + rng.uniform(0.05, 0.15) for m in (1, 2, 3)}
+    step = rng.uniform(0.005, 0.02)
+    after = {1: (step, step), 2: (-step, -step), 3: (step, -step)}
+    rows = []
+    for k, (old_run, new_run) in enumerate((("r1", "r2"), ("r3", "r4"))):
+        for m in (1, 2, 3):
+            rows.append(_row(old_run, "old", m, base[m]))
+            rows.append(_row(new_run, "new", m, base[m] + after[m][k]))
+            rows.append(_row(old_run, "old", m, 1.0, solution="torch_matmul"))
+    rows.append(_row("r5", "new", 1, 9.9, gpu=GPU_B))
+    rows.append(_row("r6", "other", 1, 9.9))
+    rows.append(_row("r4", "new", 4, 0.0, status="RUNTIME_ERROR"))
+    rows.append(_row("r0", "old", 1, 9.9, gpu=""))  # before rows named their GPU
+    rng.shuffle(rows)  # the pairing follows the run ids, not the rows' order
+    return rows
+
+
+def test_passes_pair_in_turn_on_the_gpu_that_ran_both_and_each_m_gets_its_verdict():
+    rows = _ab_rows(random.Random())
+    paired = pairs(rows, "triton_gemm", "old", "new")
+    assert [(gpu, a[0], b[0]) for gpu, a, b in paired] == [
+        ("GPU-aaaa1111", "r1", "r2"),
+        ("GPU-aaaa1111", "r3", "r4"),
+    ]
+    assert verdicts(paired) == {1: AHEAD, 2: BEHIND, 3: MIXED}
+
+
+def test_a_tie_in_one_pair_is_neither_ahead_nor_behind():
+    paired = [
+        ("GPU-a", ("r1", {1: 1.10}), ("r2", {1: 1.12})),
+        ("GPU-a", ("r3", {1: 1.1}), ("r4", {1: 1.1})),
+    ]
+    assert verdicts(paired) == {1: MIXED}
+
+
+def test_the_report_names_the_pairs_the_ratios_the_geomeans_and_the_lists():
+    text = ab_report(_ab_rows(random.Random()), "old", "new")
+    assert text.startswith("triton_gemm: new against old, 2 pair(s) of passes in turn")
+    assert "- pair 1: GPU-aaaa1111, runs r1 and r2" in text
+    assert "ahead in every pair: 1" in text and "behind in every pair: 2" in text
+    assert "geomean old:" in text and "geomean new:" in text and "| 3 |" in text
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "solution", "message"),
+    [
+        ("old", "nosuch", None, "no rows labelled 'nosuch'"),
+        ("old", "new", "cute_gemm", "no PASSED cute_gemm rows labelled 'old'"),
+        ("old", "other", None, "no GPU ran both"),
+    ],
+)
+def test_what_is_no_ab_is_refused_saying_why(before, after, solution, message):
+    rows = _ab_rows(random.Random())
+    rows.append(_row("r7", "other", 1, 1.1, gpu=GPU_B))
+    if after == "other":
+        rows = [r for r in rows if not (r["commit"] == "other" and r["gpu"] == GPU_A)]
+    with pytest.raises(ABError, match=message):
+        ab_report(rows, before, after, solution)
+
+
+def test_two_solutions_with_rows_of_both_commits_need_one_named():
+    rows = _ab_rows(random.Random())
+    rows += [dict(r, solution="cute_gemm") for r in rows if r["solution"] == "triton_gemm"]
+    with pytest.raises(ABError, match="name the solution"):
+        ab_report(rows, "old", "new")
+    assert ab_report(rows, "old", "new", "cute_gemm").startswith("cute_gemm: new against old")
+
+
+def _checkout_with_csv(tmp_path, rows):
+    results = tmp_path / "results"
+    results.mkdir()
+    with open(results / "gemm_n3072_k2048.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=RESULT_FIELDS, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+    return tmp_path
+
+
+def test_the_command_prints_the_ab_and_refuses_what_does_not_go_with_it(tmp_path, capsys):
+    root = _checkout_with_csv(tmp_path, _ab_rows(random.Random()))
+    assert main(["report", "--root", str(root), "--ab", "old", "new"]) == 0
+    assert "ahead in every pair: 1" in capsys.readouterr().out
+    assert main(["report", "--root", str(root), "--ab", "old", "nosuch"]) == 1
+    assert "no rows labelled 'nosuch'" in capsys.readouterr().err
+    assert main(["report", "--root", str(root), "--solution", "triton_gemm"]) == 1
+    assert "give --ab too" in capsys.readouterr().err
+    assert main(["report", "--root", str(root), "--ab", "old", "new", "--out", "x.png"]) == 1
+    assert "pick one" in capsys.readouterr().err
