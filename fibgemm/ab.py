@@ -35,8 +35,8 @@ def passes_by_gpu(rows: list[dict], solution: str, commit: str) -> dict[str, lis
 
 def pairs(rows: list[dict], solution: str, before: str, after: str) -> list[tuple]:
     """(GPU, before's pass, after's pass) for every pair, each pass (run id, {M: ratio}): the
-    k-th pass of each commit on a GPU that ran both. Raises ABError naming the GPUs of each
-    commit when no GPU ran both."""
+    k-th pass of each commit on a GPU that ran both (a pass without a partner there is left
+    out). Raises ABError naming the GPUs of each commit when no GPU ran both."""
     old = passes_by_gpu(rows, solution, before)
     new = passes_by_gpu(rows, solution, after)
     for commit, found in ((before, old), (after, new)):
