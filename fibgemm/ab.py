@@ -13,6 +13,8 @@ from collections import defaultdict
 from .report import BASELINE, geomean, physical_gpu
 
 AHEAD, BEHIND, MIXED = "ahead", "behind", "mixed"
+# the columns an A/B reads: a CSV without them is not a results CSV of `fibgemm run`
+COLUMNS = ("run_id", "commit", "solution", "M", "status", "speedup", "gpu")
 
 
 class ABError(ValueError):
@@ -68,6 +70,9 @@ def ab_report(rows: list[dict], before: str, after: str, solution: str | None = 
     """The A/B as text: each pair's GPU, a table of both commits' ratios per M with its
     verdict, each pass's geomean, and the Ms ahead and behind in every pair. Without
     `solution`, the one non-baseline solution with rows of both commits."""
+    lacking = [c for c in COLUMNS if rows and c not in rows[0]]
+    if lacking:
+        raise ABError(f"not a results CSV of `fibgemm run` (no column {', '.join(lacking)})")
     labelled = list(dict.fromkeys(r["commit"] for r in rows))
     for commit in (before, after):
         if commit not in labelled:

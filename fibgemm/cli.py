@@ -369,7 +369,7 @@ def _ab(csv_path: Path, before: str, after: str, solution: str | None) -> int:
 
     try:
         print(ab_report(load_rows(csv_path), before, after, solution))
-    except ABError as e:
+    except (ABError, OSError, UnicodeDecodeError, csv.Error) as e:
         _err(f"error: {csv_path}: {e}")
         return 1
     return 0

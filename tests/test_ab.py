@@ -90,6 +90,12 @@ def test_what_is_no_ab_is_refused_saying_why(before, after, solution, message):
         ab_report(rows, before, after, solution)
 
 
+def test_a_csv_without_the_columns_an_ab_reads_is_named_as_such():
+    rows = [{k: v for k, v in r.items() if k != "gpu"} for r in _ab_rows(random.Random())]
+    with pytest.raises(ABError, match="not a results CSV.*no column gpu"):
+        ab_report(rows, "old", "new")
+
+
 def test_two_solutions_with_rows_of_both_commits_need_one_named():
     rows = _ab_rows(random.Random())
     rows += [dict(r, solution="cute_gemm") for r in rows if r["solution"] == "triton_gemm"]
@@ -118,3 +124,6 @@ def test_the_command_prints_the_ab_and_refuses_what_does_not_go_with_it(tmp_path
     assert "give --ab too" in capsys.readouterr().err
     assert main(["report", "--root", str(root), "--ab", "old", "new", "--out", "x.png"]) == 1
     assert "pick one" in capsys.readouterr().err
+    (root / "results" / "gemm_n3072_k2048.csv").write_bytes(b"run_id,commit\n\xff\xfe,\x00\n")
+    assert main(["report", "--root", str(root), "--ab", "old", "new"]) == 1
+    assert "error:" in capsys.readouterr().err
