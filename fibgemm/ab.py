@@ -9,6 +9,7 @@ ahead, behind or mixed over all pairs. Ratios are only ever compared within one 
 """
 
 from collections import defaultdict
+from typing import NamedTuple
 
 from .report import BASELINE, geomean, physical_gpu
 
@@ -17,13 +18,18 @@ AHEAD, BEHIND, MIXED = "ahead", "behind", "mixed"
 COLUMNS = ("run_id", "commit", "solution", "M", "status", "speedup", "gpu")
 
 
+class Pass(NamedTuple):
+    run_id: str
+    ratios: dict[int, float]  # M -> the solution's ratio to torch.matmul in this pass
+
+
 class ABError(ValueError):
     """The CSV does not hold an A/B of the two commits (the message says what it holds)."""
 
 
-def passes_by_gpu(rows: list[dict], solution: str, commit: str) -> dict[str, list[tuple]]:
-    """{GPU UUID: [(run id, {M: ratio}), ...] in time order}: the passes of the solution's
-    PASSED rows labelled `commit` (rows that predate the GPU column are left out)."""
+def passes_by_gpu(rows: list[dict], solution: str, commit: str) -> dict[str, list[Pass]]:
+    """{GPU UUID: [Pass, ...] in time order}: the passes of the solution's PASSED rows
+    labelled `commit` (rows that predate the GPU column are left out)."""
     runs = defaultdict(dict)
     for r in rows:
         gpu = physical_gpu(r)
@@ -31,14 +37,14 @@ def passes_by_gpu(rows: list[dict], solution: str, commit: str) -> dict[str, lis
             runs[(gpu, r["run_id"])][int(r["M"])] = float(r["speedup"])
     out = defaultdict(list)
     for gpu, run_id in sorted(runs, key=lambda key: key[1]):
-        out[gpu].append((run_id, runs[(gpu, run_id)]))
+        out[gpu].append(Pass(run_id, runs[(gpu, run_id)]))
     return dict(out)
 
 
 def pairs(rows: list[dict], solution: str, before: str, after: str) -> list[tuple]:
-    """(GPU, before's pass, after's pass) for every pair, each pass (run id, {M: ratio}): the
-    k-th pass of each commit on a GPU that ran both (a pass without a partner there is left
-    out). Raises ABError naming the GPUs of each commit when no GPU ran both."""
+    """(GPU, before's Pass, after's Pass) for every pair: the k-th pass of each commit on a GPU
+    that ran both (a pass without a partner there is left out). Raises ABError naming the GPUs
+    of each commit when no GPU ran both."""
     old = passes_by_gpu(rows, solution, before)
     new = passes_by_gpu(rows, solution, after)
     for commit, found in ((before, old), (after, new)):
@@ -53,13 +59,13 @@ def pairs(rows: list[dict], solution: str, before: str, after: str) -> list[tupl
     return [(g, a, b) for g in shared for a, b in zip(old[g], new[g], strict=False)]
 
 
-def verdicts(paired: list[tuple]) -> dict[int, str]:
+def verdicts(paired: list[tuple[str, Pass, Pass]]) -> dict[int, str]:
     """{M: ahead | behind | mixed}: AFTER's ratio above BEFORE's in every pair, below in every
     pair, or neither (a tie counts against both), over the Ms every pass holds."""
-    ms = set.intersection(*(set(a) & set(b) for _, (_, a), (_, b) in paired))
+    ms = set.intersection(*(set(a.ratios) & set(b.ratios) for _, a, b in paired))
     out = {}
     for m in sorted(ms):
-        deltas = [b[m] - a[m] for _, (_, a), (_, b) in paired]
+        deltas = [b.ratios[m] - a.ratios[m] for _, a, b in paired]
         out[m] = (
             AHEAD if all(d > 0 for d in deltas) else BEHIND if all(d < 0 for d in deltas) else MIXED
         )
@@ -90,16 +96,16 @@ def ab_report(rows: list[dict], before: str, after: str, solution: str | None = 
     judged = verdicts(paired)
     lines = [f"{solution}: {after} against {before}, {len(paired)} pair(s) of passes in turn"]
     lines += [
-        f"- pair {i}: {gpu}, runs {old_run} and {new_run}"
-        for i, (gpu, (old_run, _), (new_run, _)) in enumerate(paired, 1)
+        f"- pair {i}: {gpu}, runs {a.run_id} and {b.run_id}"
+        for i, (gpu, a, b) in enumerate(paired, 1)
     ]
     lines += ["", f"| M | {before} × | {after} × | |", "| --- | --- | --- | --- |"]
     for m, verdict in judged.items():
-        old = " / ".join(f"{a[m]:.3f}" for _, (_, a), _ in paired)
-        new = " / ".join(f"{b[m]:.3f}" for _, _, (_, b) in paired)
+        old = " / ".join(f"{a.ratios[m]:.3f}" for _, a, _ in paired)
+        new = " / ".join(f"{b.ratios[m]:.3f}" for _, _, b in paired)
         lines.append(f"| {m} | {old} | {new} | {verdict if verdict != MIXED else ''} |")
     for label, side in ((before, 1), (after, 2)):
-        means = [geomean([p[side][1][m] for m in judged]) for p in paired]
+        means = [geomean([pair[side].ratios[m] for m in judged]) for pair in paired]
         lines.append(f"geomean {label}: " + " / ".join(f"{g:.4f}×" for g in means))
     for verdict in (AHEAD, BEHIND):
         ms = [str(m) for m, v in judged.items() if v == verdict]

@@ -363,13 +363,17 @@ def cmd_report(args, root: Path) -> int:
     return 0
 
 
+# what reading a results CSV may raise (a file that is gone, not text, not CSV)
+CSV_READ_ERRORS = (OSError, UnicodeDecodeError, csv.Error)
+
+
 def _ab(csv_path: Path, before: str, after: str, solution: str | None) -> int:
     from .ab import ABError, ab_report
     from .report import load_rows
 
     try:
         print(ab_report(load_rows(csv_path), before, after, solution))
-    except (ABError, OSError, UnicodeDecodeError, csv.Error) as e:
+    except (ABError, *CSV_READ_ERRORS) as e:
         _err(f"error: {csv_path}: {e}")
         return 1
     return 0
@@ -387,7 +391,7 @@ def _compare(csvs: list[Path], out: Path) -> int:
     for path in csvs:
         try:
             these = load_rows(path)
-        except (OSError, UnicodeDecodeError, csv.Error) as e:
+        except CSV_READ_ERRORS as e:
             _err(f"error: {path}: {e}")
             return 1
         lacking = COLUMNS - set(these[0]) if these else set()

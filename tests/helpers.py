@@ -1,6 +1,8 @@
 """Throwaway datasets for tests: the repo's definition, a chosen subset of workloads and
-solutions, written with flashinfer-bench's own serializers."""
+solutions, written with flashinfer-bench's own serializers; results CSVs as `fibgemm run`
+writes them."""
 
+import csv
 import os
 import shutil
 import subprocess
@@ -11,6 +13,7 @@ from flashinfer_bench.data import Solution, Trace, load_jsonl_file, save_jsonl_f
 
 from fibgemm import REPO_ROOT
 from fibgemm.packing import packed_path, packed_text
+from fibgemm.runner import RESULT_FIELDS
 
 WORKLOADS = REPO_ROOT / "workloads" / "gemm" / "gemm_n3072_k2048.jsonl"
 
@@ -86,3 +89,12 @@ def broken_nvdisasms(folder: Path) -> list[tuple[Path, str]]:
     unrunnable = folder / "not-executable"
     unrunnable.write_text("")
     return [(failing, "bad cubin"), (unrunnable, "ermission denied")]
+
+
+def write_results_csv(path: Path, rows: list[dict], fields=RESULT_FIELDS) -> Path:
+    """rows as a results CSV at path, under `fields` (a row's other keys left out)."""
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+    return path

@@ -1,14 +1,13 @@
 """`fibgemm report --ab BEFORE AFTER`: two commits' passes run in turn, paired per GPU, each M
 ahead, behind or mixed over the pairs."""
 
-import csv
 import random
 
 import pytest
+from helpers import write_results_csv
 
-from fibgemm.ab import AHEAD, BEHIND, MIXED, ABError, ab_report, pairs, verdicts
+from fibgemm.ab import AHEAD, BEHIND, MIXED, ABError, Pass, ab_report, pairs, verdicts
 from fibgemm.cli import main
-from fibgemm.runner import RESULT_FIELDS
 
 GPU_A = "0:NVIDIA H200:GPU-aaaa1111"
 GPU_B = "1:NVIDIA H200:GPU-bbbb2222"
@@ -59,8 +58,8 @@ def test_passes_pair_in_turn_on_the_gpu_that_ran_both_and_each_m_gets_its_verdic
 
 def test_a_tie_in_one_pair_is_neither_ahead_nor_behind():
     paired = [
-        ("GPU-a", ("r1", {1: 1.10}), ("r2", {1: 1.12})),
-        ("GPU-a", ("r3", {1: 1.1}), ("r4", {1: 1.1})),
+        ("GPU-a", Pass("r1", {1: 1.10}), Pass("r2", {1: 1.12})),
+        ("GPU-a", Pass("r3", {1: 1.1}), Pass("r4", {1: 1.1})),
     ]
     assert verdicts(paired) == {1: MIXED}
 
@@ -105,12 +104,8 @@ def test_two_solutions_with_rows_of_both_commits_need_one_named():
 
 
 def _checkout_with_csv(tmp_path, rows):
-    results = tmp_path / "results"
-    results.mkdir()
-    with open(results / "gemm_n3072_k2048.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=RESULT_FIELDS, extrasaction="ignore")
-        writer.writeheader()
-        writer.writerows(rows)
+    (tmp_path / "results").mkdir()
+    write_results_csv(tmp_path / "results" / "gemm_n3072_k2048.csv", rows)
     return tmp_path
 
 

@@ -1,14 +1,12 @@
 """`fibgemm report --compare`: ratio per M of every (solution, GPU, path) in results CSVs, the
 newest content of each, drawn one panel per solution."""
 
-import csv
-
 import pytest
+from helpers import write_results_csv
 
 from fibgemm import REPO_ROOT
 from fibgemm.cli import main
 from fibgemm.compare import curves, plot_curves, summary_lines
-from fibgemm.runner import RESULT_FIELDS
 
 
 def _row(day, device, path, m, speedup, sha="new", status="PASSED", solution="cute_gemm"):
@@ -59,17 +57,9 @@ def test_the_picture_is_a_png(tmp_path):
     assert (tmp_path / "p.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def _write(path, rows, fields=RESULT_FIELDS):
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
-        w.writeheader()
-        w.writerows(rows)
-    return path
-
-
 def test_the_command_draws_from_several_csvs(tmp_path, capsys):
-    a = _write(tmp_path / "a.csv", ROWS[:4])
-    b = _write(tmp_path / "b.csv", ROWS[4:])
+    a = write_results_csv(tmp_path / "a.csv", ROWS[:4])
+    b = write_results_csv(tmp_path / "b.csv", ROWS[4:])
     assert main(["report", "--compare", str(a), str(b), "--out", str(tmp_path / "o.png")]) == 0
     out = capsys.readouterr().out
     assert (tmp_path / "o.png").is_file() and out.count(" path: geomean ") == 3
@@ -79,8 +69,11 @@ def test_the_command_draws_from_several_csvs(tmp_path, capsys):
     ("make", "message"),
     [
         (lambda d: d / "missing.csv", "no such results CSV"),
-        (lambda d: _write(d / "x.csv", [{"a": 1}], ["a"]), "not a results CSV (no column M,"),
-        (lambda d: _write(d / "y.csv", ROWS[-2:]), "no PASSED row that names its path"),
+        (
+            lambda d: write_results_csv(d / "x.csv", [{"a": 1}], ["a"]),
+            "not a results CSV (no column M,",
+        ),
+        (lambda d: write_results_csv(d / "y.csv", ROWS[-2:]), "no PASSED row that names its path"),
     ],
 )
 def test_bad_csvs_are_refused_naming_the_problem(tmp_path, capsys, make, message):

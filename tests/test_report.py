@@ -1,11 +1,9 @@
 """The summary table, spread over passes, geomean and plot, from a results CSV."""
 
-import csv
-
 import pytest
+from helpers import write_results_csv
 
 from fibgemm.report import protocol_floor_us, table, write_report
-from fibgemm.runner import RESULT_FIELDS
 
 
 def _row(run, sol, m, p50, ref, status="PASSED", sha="s1"):
@@ -60,11 +58,7 @@ def test_floor_is_streaming_at_small_m_and_compute_at_large_m():
 
 
 def test_write_report_makes_table_and_png(tmp_path):
-    path = tmp_path / "r.csv"
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=RESULT_FIELDS)
-        w.writeheader()
-        w.writerows(ROWS)
+    path = write_results_csv(tmp_path / "r.csv", ROWS)
     write_report(path, tmp_path)
     assert (tmp_path / "summary.md").read_text().startswith("| M |")
     assert (tmp_path / "latency.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
