@@ -405,17 +405,6 @@ def with_c_in_ring(m: int) -> list:
     return [cfg] + ([staged] if ws_tile_is_valid(staged, N, K) else [])
 
 
-def with_one_partition(m: int) -> list:
-    """The current table's config for M = m and, for a rolled Gluon tile of one tile a CTA, the
-    same without a producer warp (ONE_PARTITION: the whole ring loaded from the kernel's entry,
-    each stage refilled by the consumers once its WGMMAs are done) (--one-partition)."""
-    cfg = select_config(m)
-    if not isinstance(cfg, WsTileConfig) or not cfg.ROLLED or cfg.ONE_PARTITION:
-        return [cfg]
-    one = replace(cfg, ONE_PARTITION=True, PRELOAD=cfg.ring, ONE_PRELOAD_SYNC=False)
-    return [cfg] + ([one] if ws_tile_is_valid(one, N, K) else [])
-
-
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with B's loads
     followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
@@ -503,12 +492,6 @@ REFINEMENTS = {
         with_c_in_ring,
         "--c-in-ring: each bucket's config in the previous table, its output staged in the ring",
         "only the table's configs, with their output staged in the ring",
-    ),
-    "one_partition": Refinement(
-        with_one_partition,
-        "--one-partition: each bucket's config in the previous table, against the same without "
-        "a producer warp",
-        "only the table's configs, against the same without a producer warp",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,

@@ -105,7 +105,6 @@ class WsTileConfig:
     B_L2_PREFETCH: int = 0  # K steps of B prefetched into the L2 ahead of its loads (PTX)
     L2_PROMOTION: str = TRITONS  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
     CLIP_LAST: bool = False  # the last tiles run past the end, not shifted back (_tile_origin)
-    ONE_PARTITION: bool = False  # no producer warp: the consumers refill the ring themselves
 
     @property
     def num_warps(self) -> int:
@@ -207,8 +206,6 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (cfg.UNROLL == 1 or (cfg.ROLLED and (k // cfg.BLOCK_K) % cfg.UNROLL == 0))
         and 0 <= cfg.B_L2_PREFETCH < k // cfg.BLOCK_K
         and cfg.L2_PROMOTION in PROMOTIONS
-        # One partition: a rolled ring, all of it loaded from the kernel's entry.
-        and (not cfg.ONE_PARTITION or (cfg.ROLLED and cfg.PRELOAD == cfg.ring))
     )
 
 
@@ -706,37 +703,6 @@ def _consume_rolled(
 
 
 @gluon.jit
-def _consume_and_load(
-    x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready, x0, y0, K_TILES: gl.constexpr,
-    HAS_S2: gl.constexpr, FUSED: gl.constexpr, ONE_BOX: gl.constexpr, BLOCK_S: gl.constexpr,
-    BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr, layouts: gl.constexpr,
-):  # fmt: skip
-    """ONE_PARTITION: the rolled ring without a producer warp. The kernel's entry loaded the
-    whole ring; each K step's WGMMAs are issued, the previous step's are awaited, and the
-    stage they read takes the K step a ring ahead, issued by these threads. No warp-specialized
-    region to enter and leave, no "empty" barriers: the wait that frees a stage is this
-    warp group's own."""
-    STAGES: gl.constexpr = x_ring.type.shape[0]
-    BLOCK_R: gl.constexpr = x_ring.type.shape[1]
-    HAS_S3: gl.constexpr = BLOCK_S3 > 0
-    acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
-    s = 0
-    phase = 0
-    prev = 0
-    for i in range(K_TILES):
-        mbarrier.wait(ready.index(s), phase)
-        acc, acc2, acc3 = _mma_and_wait(acc, acc2, acc3, x_ring, y_ring, y2_ring, s, HAS_S2,
-                                        FUSED, HAS_S3)  # fmt: skip
-        # Step i - 1's WGMMAs are done: its stage takes step i - 1 + STAGES.
-        if i > 0 and i - 1 + STAGES < K_TILES:
-            _issue_stage(x_desc, y_desc, y2_desc, x_ring, y_ring, y2_ring, ready.index(prev), x0,
-                         y0, i - 1 + STAGES, prev, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
-        prev = s
-        s, phase = _advance(s, phase, 1, STAGES)
-    return _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
-
-
-@gluon.jit
 def _advance(s, phase, STEP: gl.constexpr, STAGES: gl.constexpr):
     """(s + STEP, phase) around a ring of STAGES (STEP divides it): back to 0, the phase
     flipped, where it wraps."""
@@ -772,7 +738,6 @@ def _ws_tile_kernel(
     ROLLED: gl.constexpr,  # _produce_rolled and _consume_rolled (one tile a CTA)
     UNROLL: gl.constexpr,  # a rolled consumer's K steps a pass
     CLIP_LAST: gl.constexpr,  # the last tiles run past the end, zero-filled (_tile_origin)
-    ONE_PARTITION: gl.constexpr,  # no producer warp (_consume_and_load)
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -837,8 +802,7 @@ def _ws_tile_kernel(
         ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
         # One spare "empty" barrier: a rolled consumer's first release (nothing to hand back).
         empty = gl.allocate_shared_memory(gl.int64, [STAGES + 1, 1], mbarrier.MBarrierLayout())
-        if not ONE_PARTITION:
-            mbarrier.init(empty.index(STAGES), count=32 * gl.num_warps())
+        mbarrier.init(empty.index(STAGES), count=32 * gl.num_warps())
     else:
         ready = ()
         empty = ()
@@ -860,8 +824,7 @@ def _ws_tile_kernel(
     for s in gl.static_range(STAGES):
         if s >= PRELOAD:
             mbarrier.init(_bar(ready, s, ROLLED), count=1)
-        if not ONE_PARTITION:
-            mbarrier.init(_bar(empty, s, ROLLED), count=32 * gl.num_warps())  # each consumer
+        mbarrier.init(_bar(empty, s, ROLLED), count=32 * gl.num_warps())  # each consumer thread
     fence_async_shared()
 
     layouts: gl.constexpr = (
@@ -890,14 +853,6 @@ def _ws_tile_kernel(
             [1],
             [PRODUCER_REGS],
         )  # fmt: skip
-        return
-    if ONE_PARTITION:
-        accs = _consume_and_load(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, ready, x0, y0,
-                                 K_TILES, HAS_S2, FUSED, ONE_BOX, BLOCK_S, BLOCK_S2, BLOCK_S3,
-                                 layouts)  # fmt: skip
-        _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
-                    BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE)  # fmt: skip
-        tma.store_wait(pendings=0)
         return
     accs = gl.warp_specialize(
         [
@@ -1093,5 +1048,4 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.ROLLED,
         cfg.UNROLL,
         cfg.CLIP_LAST,
-        cfg.ONE_PARTITION,
     )
