@@ -36,14 +36,16 @@ row may name either kernel's config: main.compiled_kernel builds each); with --l
 config with B's next 1-8 k-stages prefetched into the L2; with --l2-promotion, that config with
 its TMA loads reading descriptors of each L2 promotion (kernel.L2_PROMOTIONS) and with the DSL's;
 with --clip-last, that config with its last tiles running past the end (zero-filled loads,
-clipped stores) where it shifts them back over their neighbours, or the other way.
+clipped stores) where it shifts them back over their neighbours, or the other way; with
+--epi-in-ring, that config with its epilogue staged in the emptied ring (a ring stage more where
+the epilogue's bytes make one), or apart.
 
 Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune cute ...`):
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
          | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
          | --epilogue-buffers | --pingpong | --token-halves | --mma-sync | --l2-prefetch
-         | --l2-promotion | --clip-last]
+         | --l2-promotion | --clip-last | --epi-in-ring]
         [--dry-run]
 then `fibgemm pack` (the table is written as `ruff format` leaves it).
 """
@@ -238,6 +240,17 @@ def with_clip_last(m: int) -> list[CuteConfig]:
     cfg = cute_main.select_config(m)
     clipped = replace(cfg, clip_last=not cfg.clip_last)
     return [cfg] + ([clipped] if is_valid(clipped, K) else [])
+
+
+@hopper_rows_only
+def with_epi_in_ring(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and, for a tile of one a CTA, the same with its
+    epilogue staged in the emptied ring (`epi_in_ring`): a ring of as many stages as fit gets
+    one more where the epilogue's bytes make one (7 to 8 at 35-48 and 70-128, 10 to 11 at
+    200-256) (--epi-in-ring)."""
+    cfg = cute_main.select_config(m)
+    staged = replace(cfg, epi_in_ring=not cfg.epi_in_ring)
+    return [cfg] + ([staged] if is_valid(staged, K) else [])
 
 
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
@@ -530,6 +543,12 @@ REFINEMENTS = {
         "--clip-last: each bucket's config in the previous table, its last tiles run past the "
         "end instead of shifted back",
         "only the table's configs, with their last tiles clipped or shifted the other way",
+    ),
+    "epi_in_ring": Refinement(
+        with_epi_in_ring,
+        "--epi-in-ring: each bucket's config in the previous table, its epilogue staged in the "
+        "emptied ring or apart",
+        "only the table's configs, with their epilogue staged in the ring or apart",
     ),
     "x_rows": Refinement(
         with_partial_x_tiles,

@@ -237,6 +237,7 @@ class CuteConfig:
     l2_prefetch: int = 0  # k-stages of B prefetched into the L2 ahead of the ring's loads
     l2_promotion: str = ""  # TMA loads' L2 promotion: "" (the DSL's descriptors), L2_PROMOTIONS
     clip_last: bool = False  # the last tile along a side runs past its end (_tile_start)
+    epi_in_ring: bool = False  # one tile a CTA: the epilogue staged in the emptied ring
 
     @property
     def step_r(self) -> int:
@@ -301,8 +302,13 @@ class CuteConfig:
         mbarriers (1 KB). A deeper ring compiles but cannot launch (on the H200: 234,496 bytes
         asked, 232,448 allowed, cudaErrorInvalidValue; probe log at commit ade0bf1), so
         is_valid refuses it before anything is compiled."""
-        epi_bytes = self.epi_tile[0] * self.epi_tile[1] * 2 * self.epi_buffers
-        return (SMEM_BYTES - epi_bytes * self.consumer_groups - 1024) // self.stage_bytes
+        epi_bytes = 0 if self.epi_in_ring else self.epi_bytes
+        return (SMEM_BYTES - epi_bytes - 1024) // self.stage_bytes
+
+    @property
+    def epi_bytes(self) -> int:
+        """Shared memory of the epilogue's fp16 sub-tile buffers, every consumer group's."""
+        return self.epi_tile[0] * self.epi_tile[1] * 2 * self.epi_buffers * self.consumer_groups
 
     @property
     def ring_stages(self) -> int:
@@ -372,6 +378,20 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
                 and cfg.splits == 1
                 and cfg.cluster_r == 1
                 and not cfg.persistent
+            )
+        )
+        # The epilogue in the ring: one tile a CTA, whose one consumer warp group is done
+        # with every stage (its last WGMMAs awaited) before it writes the first sub-tile, and
+        # no peer CTA loads into this one's ring (no multicast, no split-K).
+        and (
+            not cfg.epi_in_ring
+            or (
+                cfg.tile_r == 64
+                and not cfg.persistent
+                and cfg.splits == 1
+                and cfg.cluster_r == 1
+                and cfg.x_rows == 0
+                and cfg.epi_bytes <= cfg.ring_stages * cfg.stage_bytes
             )
         )
         # Ping-pong: 64-row tiles, one per consumer warp group, walked by a plain persistent
@@ -497,7 +517,15 @@ class HopperGemm:
             ]
             sD: cute.struct.Align[cute.struct.MemRange[d_dtype, cute.cosize(sD_layout)], 1024]
 
-        self.shared_storage = SharedStorage
+        @cute.struct
+        class SharedStorageEpiInRing:
+            ab_mbar: cute.struct.MemRange[cutlass.Int64, stages * 2]
+            ring: cute.struct.Align[
+                cute.struct.MemRange[ab_dtype, cute.cosize(sX_layout) + cute.cosize(sY_layout)],
+                1024,
+            ]
+
+        self.shared_storage = SharedStorageEpiInRing if self.cfg.epi_in_ring else SharedStorage
         self.stages = stages
         self.epi_tile = epi_tile
         self.d_layout = d_layout
@@ -596,7 +624,12 @@ class HopperGemm:
         sY = cute.make_tensor(
             cute.recast_ptr(ring + cute.cosize(sX_layout), sY_layout.inner), sY_layout.outer
         )
-        sD = storage.sD.get_tensor(sD_layout.outer, swizzle=sD_layout.inner)  # (eR, eS, stage)
+        if cutlass.const_expr(self.cfg.epi_in_ring):
+            # The ring's first bytes: the consumers' last WGMMAs are done reading them (and
+            # every load into the ring has landed) before the epilogue writes there.
+            sD = cute.make_tensor(cute.recast_ptr(ring, sD_layout.inner), sD_layout.outer)
+        else:
+            sD = storage.sD.get_tensor(sD_layout.outer, swizzle=sD_layout.inner)  # (eR, eS, stage)
         # Where the TMA loads of X land: (bR, bK, stage), or with x_rows (x_rows, 64, atom)
         # over every 64-deep atom of every stage (stage s, atom j at s * k_atoms + j), each the
         # first x_rows rows of a 64-row atom. The MMA reads all 64 rows; the rest hold whatever
