@@ -8,11 +8,13 @@ import subprocess
 import sys
 from dataclasses import replace
 
+import cutlass.cute as cute
 import pytest
 import torch
 from cute_gemm import main as cute_main  # conftest.py has set CUTE_DSL_ARCH without a GPU
 from cute_gemm import portable
-from cute_gemm.kernel import CuteConfig, is_valid
+from cute_gemm.kernel import CuteConfig, HopperGemm, is_valid
+from cutlass.cute.runtime import make_fake_stream
 from helpers import REPO_ROOT, run_repo_module
 
 from tools.compile_cute import distinct_configs
@@ -400,6 +402,49 @@ def test_epilogue_sub_tiles_are_8_to_32_wide_dividing_the_tile_in_one_to_eight_b
     for cols, buffers in ((16, 2), (16, 1), (32, 1)):
         smaller = CuteConfig(64, 96, swap_ab=False, epi_cols=cols, epi_stages=buffers)
         assert is_valid(smaller, 2048) and smaller.stages_that_fit() == 11
+
+
+def _shared_storage_of(cfg: CuteConfig):
+    """(ring stages, bytes of shared memory) of cfg's kernel, compiled afresh for sm_90a."""
+    kernel = HopperGemm(cfg, 132)
+    x, y, d = cute_main._fake_operands(cfg)
+    stream = make_fake_stream(use_tvm_ffi_env_stream=True)
+    cute.compile(kernel, x, y, d, stream, options="--enable-tvm-ffi")
+    return kernel.stages, kernel.shared_storage.size_in_bytes()
+
+
+def test_epilogue_in_the_ring_frees_its_bytes_for_a_stage_more():
+    """epi_in_ring: a tile of one a CTA stages its epilogue in the emptied ring, so 64 x 48
+    tiles 128 deep (28 KB stages, 6 KB of epilogue) keep 8 stages where 7 fit beside it, and
+    64 x 96 tiles 64 deep 11 where 10 do; the kernel allocates the ring and its barriers only,
+    within the 227 KB a CTA may have."""
+    for tile_s, tile_k, apart, in_ring in ((48, 128, 7, 8), (96, 64, 10, 11)):
+        cfg = CuteConfig(64, tile_s, swap_ab=False, tile_k=tile_k)
+        ring = replace(cfg, epi_in_ring=True)
+        assert is_valid(ring, 2048)
+        assert (cfg.stages_that_fit(), ring.stages_that_fit()) == (apart, in_ring)
+        stages, ring_bytes = _shared_storage_of(ring)
+        assert stages == in_ring
+        assert stages * ring.stage_bytes <= ring_bytes <= stages * ring.stage_bytes + 2048
+        assert ring_bytes <= 227 * 1024
+        stages, apart_bytes = _shared_storage_of(cfg)
+        assert stages == apart and apart_bytes >= stages * cfg.stage_bytes + cfg.epi_bytes
+    # 64 x 80, 64 deep: the epilogue's 10 KB do not make an 18 KB stage.
+    cfg = CuteConfig(64, 80, swap_ab=False, epi_whole=True)
+    assert replace(cfg, epi_in_ring=True).stages_that_fit() == cfg.stages_that_fit() == 12
+
+
+def test_epilogue_in_the_ring_only_where_one_warp_group_is_done_with_the_ring():
+    base = CuteConfig(64, 48, swap_ab=False, tile_k=128, epi_in_ring=True)
+    assert is_valid(base, 2048)
+    for bad in (
+        CuteConfig(128, 192, swap_ab=False, epi_in_ring=True),  # two consumer warp groups
+        CuteConfig(64, 96, swap_ab=False, persistent=True, epi_in_ring=True),  # a walk
+        CuteConfig(64, 32, swap_ab=True, splits=2, epi_in_ring=True),  # split-K
+        CuteConfig(64, 48, swap_ab=False, cluster_r=2, epi_in_ring=True),  # multicast
+        CuteConfig(64, 32, swap_ab=True, x_rows=48, epi_in_ring=True),  # stored from registers
+    ):
+        assert not is_valid(bad, 2048), bad
 
 
 def test_whole_epilogue_issues_every_store_at_once_and_waits_only_before_reuse(tmp_path):
