@@ -77,7 +77,6 @@ from cute_gemm.kernel import (  # noqa: E402
     L2_HINTS,
     L2_PROMOTIONS,
     MAX_EPI_STAGES,
-    MAX_STAGES,
     TILE_K,
     CuteConfig,
     is_valid,
@@ -252,18 +251,6 @@ def with_epi_in_ring(m: int) -> list[CuteConfig]:
     cfg = cute_main.select_config(m)
     staged = replace(cfg, epi_in_ring=not cfg.epi_in_ring)
     return [cfg] + ([staged] if is_valid(staged, K) else [])
-
-
-@hopper_rows_only
-def with_half_depth_stages(m: int) -> list[CuteConfig]:
-    """The current table's config for M = m and the same with ring stages 32 deep (half a
-    128-byte swizzle row, 64-byte swizzle) and twice as many of them, up to MAX_STAGES
-    (--half-depth): the stages the consumers hold (the one they read and the one before it)
-    are fewer bytes, so more are in flight."""
-    cfg = cute_main.select_config(m)
-    stages = min(2 * cfg.stages * cfg.tile_k // 64, MAX_STAGES) if cfg.stages else 0
-    half = replace(cfg, tile_k=32, stages=stages)
-    return [cfg] + ([half] if cfg.tile_k > 32 and is_valid(half, K) else [])
 
 
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
@@ -562,11 +549,6 @@ REFINEMENTS = {
         "--epi-in-ring: each bucket's config in the previous table, its epilogue staged in the "
         "emptied ring or apart",
         "only the table's configs, with their epilogue staged in the ring or apart",
-    ),
-    "half_depth": Refinement(
-        with_half_depth_stages,
-        "--half-depth: each bucket's config in the previous table, against ring stages 32 deep",
-        "only the table's configs, against ring stages 32 deep",
     ),
     "x_rows": Refinement(
         with_partial_x_tiles,

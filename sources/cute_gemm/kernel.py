@@ -332,9 +332,7 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
         cfg.tile_r in (64, 128)
         and cfg.tile_s % 8 == 0
         and 8 <= cfg.tile_s <= 256
-        and cfg.tile_k in (TILE_K // 2, TILE_K, 2 * TILE_K, 4 * TILE_K)
-        # Half a swizzle row deep (64-byte swizzle): whole tiles for one CTA.
-        and (cfg.tile_k >= TILE_K or (cfg.x_rows == 0 and cfg.cluster_r == 1))
+        and cfg.tile_k in (TILE_K, 2 * TILE_K, 4 * TILE_K)
         and k % cfg.tile_k == 0
         and 0 <= cfg.stages <= cfg.stages_that_fit()
         and cfg.splits in (1, 2, 4)
@@ -571,14 +569,13 @@ class HopperGemm:
         ).launch(grid=grid, block=[self.threads, 1, 1], stream=stream, **cluster)
 
     def _load_descriptor(self, tensor, rows: int) -> TensorMap:
-        """A TMA load descriptor of a K-major operand, boxes of rows x one swizzle row (TILE_K,
-        or a stage of half of it), with the config's L2 promotion."""
-        half = self.cfg.tile_k < TILE_K
+        """A TMA load descriptor of a K-major operand, boxes of rows x TILE_K, with the
+        config's L2 promotion."""
         return create_tensor_map_tiled_from_view(
             tensor,
-            box_dims=(rows, self.cfg.tile_k if half else TILE_K),
+            box_dims=(rows, TILE_K),
             stride_order=(1, 0),
-            swizzle=TensorMapSwizzle.s64b if half else TensorMapSwizzle.s128b,
+            swizzle=TensorMapSwizzle.s128b,
             l2_promotion=L2_PROMOTIONS[self.cfg.l2_promotion],
         )
 
