@@ -232,14 +232,19 @@ def with_l2_promotion(m: int) -> list[CuteConfig]:
     return [cfg] + [c for c in offered if is_valid(c, K)]
 
 
+def _and_flipped(m: int, flag: str) -> list[CuteConfig]:
+    """The current table's config for M = m and, where valid, the same with `flag` flipped."""
+    cfg = cute_main.select_config(m)
+    flipped = replace(cfg, **{flag: not getattr(cfg, flag)})
+    return [cfg] + ([flipped] if is_valid(flipped, K) else [])
+
+
 @hopper_rows_only
 def with_clip_last(m: int) -> list[CuteConfig]:
     """The current table's config for M = m and the same with its last tile along each side
     running past the end, zero-filled, instead of shifted back over its neighbour
     (--clip-last)."""
-    cfg = cute_main.select_config(m)
-    clipped = replace(cfg, clip_last=not cfg.clip_last)
-    return [cfg] + ([clipped] if is_valid(clipped, K) else [])
+    return _and_flipped(m, "clip_last")
 
 
 @hopper_rows_only
@@ -248,9 +253,7 @@ def with_epi_in_ring(m: int) -> list[CuteConfig]:
     epilogue staged in the emptied ring (`epi_in_ring`): a ring of as many stages as fit gets
     one more where the epilogue's bytes make one (7 to 8 at 35-48 and 70-128, 10 to 11 at
     200-256) (--epi-in-ring)."""
-    cfg = cute_main.select_config(m)
-    staged = replace(cfg, epi_in_ring=not cfg.epi_in_ring)
-    return [cfg] + ([staged] if is_valid(staged, K) else [])
+    return _and_flipped(m, "epi_in_ring")
 
 
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
