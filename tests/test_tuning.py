@@ -536,6 +536,23 @@ def test_cute_clip_last_pass_offers_the_table_config_with_its_last_tiles_the_oth
     assert tune_cute.with_clip_last(8192) == [multicast]
 
 
+def test_cute_epi_in_ring_pass_offers_one_tile_rows_their_epilogue_the_other_way(hopper_rows):
+    """The row first, then the same config with its epilogue staged in the ring or apart (a
+    ring stage more or less where the epilogue's bytes make one); nothing for a row the option
+    refuses (two consumer warp groups, walks: 972 and above)."""
+    from cute_gemm import main as cute_main
+
+    for m in (35, 48, 128, 136, 256):
+        cfgs = tune_cute.with_epi_in_ring(m)
+        assert cfgs[0] == cute_main.select_config(m) and len(cfgs) == 2, cfgs
+        assert cfgs[1] == replace(cfgs[0], epi_in_ring=not cfgs[0].epi_in_ring)
+        assert all(cute_main.config_is_valid(c) for c in cfgs)
+    in_ring = next(c for c in tune_cute.with_epi_in_ring(128) if c.epi_in_ring)
+    assert in_ring.ring_stages == cute_main.select_config(128).ring_stages + 1
+    for m in (972, 2053, 2379, 8192):
+        assert tune_cute.with_epi_in_ring(m) == [cute_main.select_config(m)]
+
+
 def test_cute_l2_prefetch_pass_offers_a_portable_row_its_lines_1_to_8_k_tiles_ahead():
     from cute_gemm import main as cute_main
     from cute_gemm import portable
