@@ -206,6 +206,36 @@ def test_triton_c_in_ring_pass_offers_each_one_tile_gluon_row_staged_in_its_ring
     assert offered
 
 
+def test_triton_ring_passes_pass_offers_rolled_rows_with_and_without_the_output_in_the_ring():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_ring_passes(m)
+        assert cfgs[0] == table and len(set(cfgs)) == len(cfgs), m
+        if not isinstance(table, WsTileConfig) or not table.ROLLED:
+            assert cfgs == [table], m
+            continue
+        # Only the output's place, the pass and the ring's depth change; every one is valid.
+        assert all(
+            replace(c, C_IN_RING=table.C_IN_RING, UNROLL=1, STAGES=0, PRELOAD=table.PRELOAD)
+            == replace(table, UNROLL=1, STAGES=0)
+            for c in cfgs
+        ), m
+        assert all(ws_tile_is_valid(c, N, 2048) for c in cfgs), m
+        kinds = {(c.C_IN_RING, c.UNROLL) for c in cfgs}
+        assert {(False, 1), (False, 2), (True, 1), (True, 2)} <= kinds, m
+        offered += 1
+    assert offered
+    # At M = 80 the output in the ring makes an eighth stage, which passes of 4 divide.
+    assert any(
+        c.C_IN_RING and c.UNROLL == 4 and c.ring == 8 for c in tune_triton.with_ring_passes(80)
+    )
+
+
 def test_triton_ws_tile_pass_walks_and_groups_every_tile_above_m_256():
     from triton_gemm.ws_tile import WsTileConfig
 

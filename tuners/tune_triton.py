@@ -405,6 +405,26 @@ def with_c_in_ring(m: int) -> list:
     return [cfg] + ([staged] if ws_tile_is_valid(staged, N, K) else [])
 
 
+def with_ring_passes(m: int) -> list:
+    """The current table's config for M = m and, for a rolled Gluon tile of one tile a CTA, the
+    same with its output staged in the ring and without, each in passes of 1, 2 or 4 K steps
+    over as many stages as fit or over the ring cut to a multiple of the pass (--ring-passes).
+    With the output in the ring, 8 stages fit at M = 70-128 where 7 did: passes of 2 and 4
+    divide them, each stage a run-time base plus a constant. --rolled, which offered the
+    passes, came before the output could be staged in the ring."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or not cfg.ROLLED:
+        return [cfg]
+    twins = []
+    for in_ring, unroll in itertools.product((False, True), (1, 2, 4)):
+        fits = replace(cfg, C_IN_RING=in_ring, UNROLL=unroll, STAGES=0)
+        cut = fits.ring // unroll * unroll
+        for stages in (0, cut) if cut != fits.ring else (0,):
+            preload = min(cfg.PRELOAD, stages) if stages else cfg.PRELOAD
+            twins.append(replace(fits, STAGES=stages, PRELOAD=preload))
+    return _row_and_valid(cfg, twins)
+
+
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with B's loads
     followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
@@ -492,6 +512,12 @@ REFINEMENTS = {
         with_c_in_ring,
         "--c-in-ring: each bucket's config in the previous table, its output staged in the ring",
         "only the table's configs, with their output staged in the ring",
+    ),
+    "ring_passes": Refinement(
+        with_ring_passes,
+        "--ring-passes: each bucket's config in the previous table, its output in the ring or "
+        "not, rolled in passes of 1, 2 or 4 K steps",
+        "only the table's configs, output in the ring or not, in passes of 1, 2 or 4 K steps",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,
