@@ -220,6 +220,31 @@ WS_VARIANTS = sorted(
         WsTileConfig(
             64, 32, 64, 16, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, ONE_PRELOAD_SYNC=True
         ),
+        # Each preloaded stage set up just before its loads: the whole ring of the M = 80 row's
+        # tile (rolled), four stages of a swap-AB tile (unrolled), and a walk's.
+        WsTileConfig(
+            64,
+            32,
+            128,
+            16,
+            PRELOAD=7,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            ROLLED=True,
+            PRELOAD_IN_TURN=True,
+        ),  # fmt: skip
+        WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=4, PRELOAD_IN_TURN=True),
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=2,
+            ONE_WGMMA=True,
+            PERSISTENT=True,
+            PRELOAD_IN_TURN=True,
+        ),  # fmt: skip
         # Two consumer warp groups (256-thread barriers), one tile a CTA and a walk.
         WsTileConfig(128, 128, 64, 64, PRELOAD=1, ONE_WGMMA=True, ONE_PRELOAD_SYNC=True),
         WsTileConfig(
@@ -524,6 +549,38 @@ def test_one_preload_sync_keeps_only_the_barrier_before_the_first_load(cfg, ws_c
     )
     assert _CTA_SYNC.sub("", before) == _CTA_SYNC.sub("", unhinted)
     assert compiled["patched_spill_stores"] == 0
+
+
+@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.PRELOAD_IN_TURN], ids=repr)
+def test_preload_in_turn_sets_up_each_stage_right_before_its_loads(cfg, ws_compiled):
+    ptx = ws_compiled[cfg]["patched_ptx"] or ws_compiled[cfg]["ptx"]
+    region = ptx[: re.compile(r"^\s*barrier\.sync\s+1;", re.M).search(ptx).start()]
+    inits = [m for m in re.finditer(r"mbarrier\.init\.shared::cta\.b64 \[(%r\d+)\], 1;", region)]
+    loads = list(
+        re.finditer(r"cp\.async\.bulk\.tensor\.\S+ \[[^\]]+\], \[[^\]]+\], \[(%r\d+)\]", region)
+    )
+    assert len(inits) >= cfg.PRELOAD and loads
+    previous_load = -1
+    for stage in range(cfg.PRELOAD):
+        init = inits[stage]
+        mine = [m.start() for m in loads if m.group(1) == init.group(1) and m.start() > init.end()]
+        assert mine, f"stage {stage}: no load on the barrier it set up"
+        # Set up after the previous stage's loads went out; fenced, and a CTA barrier (the loads
+        # may be issued by another warp) before its own loads.
+        assert init.start() > previous_load, stage
+        between = region[init.end() : mine[0]]
+        assert "fence.proxy.async.shared::cta;" in between, stage
+        assert _CTA_SYNC.search(between), stage
+        previous_load = mine[-1]
+    assert ws_compiled[cfg]["patched_spill_stores"] in (0, None)
+
+
+def test_preload_in_turn_needs_a_preload_and_triton_s_barriers():
+    tile = WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, PRELOAD_IN_TURN=True)
+    assert ws_tile.is_valid(tile, 3072, 2048)
+    assert not ws_tile.is_valid(replace(tile, PRELOAD=0), 3072, 2048)
+    # One CTA barrier in the preload would leave a later stage's set-up racing its loads.
+    assert not ws_tile.is_valid(replace(tile, ONE_PRELOAD_SYNC=True), 3072, 2048)
 
 
 def test_one_preload_sync_refuses_ptx_laid_out_otherwise():

@@ -236,6 +236,34 @@ def test_triton_ring_passes_pass_offers_rolled_rows_with_and_without_the_output_
     )
 
 
+def test_triton_preload_in_turn_pass_offers_each_gluon_row_preloading_in_turn():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_preload_in_turn(m)
+        assert cfgs[0] == table and len(set(cfgs)) == len(cfgs), m
+        if not isinstance(table, WsTileConfig):
+            assert cfgs == [table], m
+            continue
+        twins = cfgs[1:]
+        # Only the preload changes: in turn, without the one-barrier PTX change, 1 to the ring.
+        assert twins and all(c.PRELOAD_IN_TURN and not c.ONE_PRELOAD_SYNC for c in twins), m
+        assert all(
+            replace(c, PRELOAD_IN_TURN=False, ONE_PRELOAD_SYNC=table.ONE_PRELOAD_SYNC,
+                    PRELOAD=table.PRELOAD) == table
+            for c in twins
+        ), m  # fmt: skip
+        assert all(1 <= c.PRELOAD <= table.ring for c in twins), m
+        assert table.ring in {c.PRELOAD for c in twins}, m
+        assert all(ws_tile_is_valid(c, N, 2048) for c in twins), m
+        offered += 1
+    assert offered
+
+
 def test_triton_ws_tile_pass_walks_and_groups_every_tile_above_m_256():
     from triton_gemm.ws_tile import WsTileConfig
 

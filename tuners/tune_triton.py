@@ -425,6 +425,22 @@ def with_ring_passes(m: int) -> list:
     return _row_and_valid(cfg, twins)
 
 
+def with_preload_in_turn(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile, the same with each preloaded
+    stage's barrier set up just before its loads (PRELOAD_IN_TURN, with Triton's CTA barriers,
+    so no ONE_PRELOAD_SYNC), preloading as many stages as it does, 4, half its ring or all of
+    it (--preload-in-turn): on the H200 the whole ring so preloaded at 70-256 ran 1.097x
+    against the table's 1.092x in one pass (docs/triton_gemm.md)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig):
+        return [cfg]
+    depths = dict.fromkeys(d for d in (cfg.PRELOAD, 4, cfg.ring // 2, cfg.ring) if d >= 1)
+    in_turn = (
+        replace(cfg, PRELOAD_IN_TURN=True, ONE_PRELOAD_SYNC=False, PRELOAD=d) for d in depths
+    )
+    return _row_and_valid(cfg, in_turn)
+
+
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with B's loads
     followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
@@ -518,6 +534,12 @@ REFINEMENTS = {
         "--ring-passes: each bucket's config in the previous table, its output in the ring or "
         "not, rolled in passes of 1, 2 or 4 K steps",
         "only the table's configs, output in the ring or not, in passes of 1, 2 or 4 K steps",
+    ),
+    "preload_in_turn": Refinement(
+        with_preload_in_turn,
+        "--preload-in-turn: each bucket's config in the previous table, each preloaded stage set "
+        "up just before its loads, preloading 4, half or all of its ring",
+        "only the table's configs, each preloaded stage set up just before its loads",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,

@@ -17,7 +17,9 @@ is written out as the CuTe kernel writes it:
   the entry 0.2-0.35 us (probe at commit ade0bf1). Issued first, the
   loads land while the rest is set up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053
   (probe at commit ade0bf1), and 0.03-0.26 us more with their barriers set up
-  before the others (probe_gluon_timeline_preload.log).
+  before the others (probe_gluon_timeline_preload.log). With PRELOAD_IN_TURN each stage's
+  barrier is set up just before its loads, so that the whole ring can be preloaded without
+  the first loads waiting on every set-up (docs/triton_gemm.md).
 - B's TMA loads carry an L2 evict-first hint, added to the compiled PTX (l2_hints.py; Gluon's
   copy takes no hint): 0.06-0.16 us less at M = 1-256, 0.23 at 972
   (probe at commit ade0bf1).
@@ -105,6 +107,7 @@ class WsTileConfig:
     B_L2_PREFETCH: int = 0  # K steps of B prefetched into the L2 ahead of its loads (PTX)
     L2_PROMOTION: str = TRITONS  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
     CLIP_LAST: bool = False  # the last tiles run past the end, not shifted back (_tile_origin)
+    PRELOAD_IN_TURN: bool = False  # each preloaded stage set up and issued before the next's
 
     @property
     def num_warps(self) -> int:
@@ -201,6 +204,8 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and cfg.GROUP_M >= 0
         and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
         and (not cfg.ONE_PRELOAD_SYNC or cfg.PRELOAD > 0)
+        # With one CTA barrier in the preload a later stage's set-up could race its loads.
+        and (not cfg.PRELOAD_IN_TURN or (cfg.PRELOAD > 0 and not cfg.ONE_PRELOAD_SYNC))
         and (not cfg.ROLLED or not cfg.PERSISTENT)  # a walk's rings stay unrolled
         and cfg.UNROLL >= 1
         and (cfg.UNROLL == 1 or (cfg.ROLLED and (k // cfg.BLOCK_K) % cfg.UNROLL == 0))
@@ -738,6 +743,7 @@ def _ws_tile_kernel(
     ROLLED: gl.constexpr,  # _produce_rolled and _consume_rolled (one tile a CTA)
     UNROLL: gl.constexpr,  # a rolled consumer's K steps a pass
     CLIP_LAST: gl.constexpr,  # the last tiles run past the end, zero-filled (_tile_origin)
+    PRELOAD_IN_TURN: gl.constexpr,  # each preloaded stage's barrier set up just before its loads
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -814,13 +820,24 @@ def _ws_tile_kernel(
     # barriers are set up first and their loads go out at once, before the other barriers.
     # (Worker partitions take no None: without a second dot, y_desc stands in for y2_desc.)
     y2_or_y = y2_desc if HAS_S2 else y_desc
-    for s in gl.static_range(PRELOAD):
-        mbarrier.init(_bar(ready, s, ROLLED), count=1)  # the producer's expect; TMA the bytes
-    if PRELOAD > 0:
-        fence_async_shared()
+    if PRELOAD_IN_TURN:
+        # Each set-up delays the loads after it by ~25 ns (docs/triton_gemm.md): each stage's
+        # loads leave right after its own barrier's. Triton puts a CTA barrier between the set-up
+        # and the loads, which other warps may issue (so no ONE_PRELOAD_SYNC: is_valid).
         for s in gl.static_range(PRELOAD):
+            mbarrier.init(_bar(ready, s, ROLLED), count=1)
+            fence_async_shared()
             _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, _bar(ready, s, ROLLED),
                          x0, y0, s, s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+    else:
+        for s in gl.static_range(PRELOAD):
+            mbarrier.init(_bar(ready, s, ROLLED), count=1)  # the producer's expect; TMA the bytes
+        if PRELOAD > 0:
+            fence_async_shared()
+            for s in gl.static_range(PRELOAD):
+                _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring,
+                             _bar(ready, s, ROLLED), x0, y0, s, s, HAS_S2, FUSED,
+                             ONE_BOX)  # fmt: skip
     for s in gl.static_range(STAGES):
         if s >= PRELOAD:
             mbarrier.init(_bar(ready, s, ROLLED), count=1)
@@ -1048,4 +1065,5 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.ROLLED,
         cfg.UNROLL,
         cfg.CLIP_LAST,
+        cfg.PRELOAD_IN_TURN,
     )
