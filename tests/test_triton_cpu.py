@@ -390,6 +390,14 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     bar_syncs = ptx.count("bar.sync")
     assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging + rolled, bar_syncs
     assert spill_stores == 0
+    # One tile a CTA, ungrouped: the tile is the program ids of a 2-D grid (grid_of), with no
+    # integer division by the run-time token-tile count on the way to the first loads; walks
+    # and groups number their tiles along one dimension.
+    divisions = re.findall(r"\b(?:div|rem)\.[su]32", ptx)
+    if cfg.PERSISTENT or cfg.GROUP_M:
+        assert divisions and "%ctaid.y" not in ptx
+    else:
+        assert not divisions and "%ctaid.y" in ptx, divisions
     # The ring as configured beside the output tile (stages_that_fit's budget).
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
     # (None with C_IN_RING: the output is staged in the emptied ring.)
@@ -429,6 +437,25 @@ def test_a_rolled_ring_is_one_stage_of_code_whatever_its_depth(rolled, tmp_path)
     # (The barriers' set-up stays one instruction group a stage.)
     per_stage = (lines[0]["cubin_bytes"] - lines[2]["cubin_bytes"]) / (rolled.ring - shallow.ring)
     assert per_stage <= 1024, per_stage
+
+
+@pytest.mark.parametrize("m", [1, 40, 136, 2379])
+def test_a_gluon_grid_gives_each_tile_one_cta_and_a_walk_at_most_one_an_sm(m, monkeypatch):
+    sms = 132
+    device = torch.device("cpu")
+    monkeypatch.setitem(launch._sm_count, device, sms)
+    straight = WsTileConfig(64, 64, 64, 16)  # 80 columns a tile: 38 + 1 tiles cover 3072
+    swapped = WsTileConfig(64, 16, 128, SWAP_AB=True)
+    walk = WsTileConfig(128, 128, 64, 64, PERSISTENT=True)
+    grouped = WsTileConfig(128, 128, 64, 128, ONE_WGMMA=True, ONE_Y_BOX=True, GROUP_M=8)
+    for cfg in (straight, swapped):
+        gx, gy, gz = ws_tile.grid_of(cfg, m, 3072, device)
+        # Token tiles along x (they vary fastest: side by side, CTAs read the same B rows).
+        assert (gx, gz) == (-(-m // cfg.block_m), 1)
+        assert gx * gy == cfg.num_tiles(m, 3072)
+        assert (gy - 1) * cfg.block_n < 3072 <= gy * cfg.block_n
+    assert ws_tile.grid_of(walk, m, 3072, device) == (min(walk.num_tiles(m, 3072), sms), 1, 1)
+    assert ws_tile.grid_of(grouped, m, 3072, device) == (grouped.num_tiles(m, 3072), 1, 1)
 
 
 def test_a_rolled_pass_divides_the_k_steps_and_needs_a_rolled_ring():

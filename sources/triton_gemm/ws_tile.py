@@ -553,13 +553,7 @@ def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constex
                  CLIP_LAST: gl.constexpr):  # fmt: skip
     """(x0, y0, m0, n0): where tile t's X and Y rows start, and its first token and column of
     C. Token tiles vary fastest, GROUP_M of them at a time (all with 0): CTAs running side by
-    side read the same columns of B, and with a group the same tokens of A too.
-
-    The last tile along each side is shifted back to end at the side's end, overlapping its
-    neighbour (its overlapped elements computed twice, identically: same data, same K order),
-    or with CLIP_LAST starts where the others' step puts it and runs past the end: TMA
-    zero-fills its loads there and clips its stores, so its extra rows multiply zeros and
-    read no memory. A tile longer than the side starts at 0 either way."""
+    side read the same columns of B, and with a group the same tokens of A too."""
     TOKENS: gl.constexpr = WIDTH if SWAP_AB else BLOCK_R
     COLUMNS: gl.constexpr = BLOCK_R if SWAP_AB else WIDTH
     tiles_m = gl.cdiv(M, TOKENS)
@@ -572,6 +566,21 @@ def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constex
         rows = gl.minimum(tiles_m - first, GROUP_M)
         tm = first + (t % GROUP_TILES) % rows
         tn = (t % GROUP_TILES) // rows
+    return _origin_of(tm, tn, M, N, BLOCK_R, WIDTH, SWAP_AB, CLIP_LAST)
+
+
+@gluon.jit
+def _origin_of(tm, tn, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constexpr,
+               SWAP_AB: gl.constexpr, CLIP_LAST: gl.constexpr):  # fmt: skip
+    """_tile_origin's (x0, y0, m0, n0) of the tm-th token tile and the tn-th column tile.
+
+    The last tile along each side is shifted back to end at the side's end, overlapping its
+    neighbour (its overlapped elements computed twice, identically: same data, same K order),
+    or with CLIP_LAST starts where the others' step puts it and runs past the end: TMA
+    zero-fills its loads there and clips its stores, so its extra rows multiply zeros and
+    read no memory. A tile longer than the side starts at 0 either way."""
+    TOKENS: gl.constexpr = WIDTH if SWAP_AB else BLOCK_R
+    COLUMNS: gl.constexpr = BLOCK_R if SWAP_AB else WIDTH
     if CLIP_LAST:
         m0 = tm * TOKENS
         n0 = tn * COLUMNS
@@ -751,9 +760,14 @@ def _ws_tile_kernel(
     BLOCK_S2: gl.constexpr = 0 if y2_desc is None else y2_desc.block_type.shape[0]
     WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2 + BLOCK_S3
     K_TILES: gl.constexpr = K // BLOCK_K
-    # This CTA's (first) tile.
-    x0, y0, m0, n0 = _tile_origin(gl.program_id(0), M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M,
-                                  CLIP_LAST)  # fmt: skip
+    # This CTA's (first) tile. One tile a CTA, ungrouped: a grid of token tiles x column
+    # tiles (grid_of), so no division by the run-time token-tile count delays the first loads.
+    if PERSISTENT or GROUP_M > 0:
+        x0, y0, m0, n0 = _tile_origin(gl.program_id(0), M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M,
+                                      CLIP_LAST)  # fmt: skip
+    else:
+        x0, y0, m0, n0 = _origin_of(gl.program_id(0), gl.program_id(1), M, N, BLOCK_R, WIDTH,
+                                    SWAP_AB, CLIP_LAST)  # fmt: skip
 
     x_ring = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BLOCK_R, BLOCK_K], x_desc.layout)
     HAS_S2: gl.constexpr = y2_desc is not None
@@ -1035,6 +1049,16 @@ def replay_slots(cfg: WsTileConfig) -> tuple:
     )
 
 
+def grid_of(cfg: WsTileConfig, m: int, n: int, device) -> tuple:
+    """The launch grid: a persistent walk's CTAs (one an SM at most), a grouped walk's tiles
+    in one dimension, else token tiles x column tiles (the kernel's program ids, _origin_of)."""
+    if cfg.PERSISTENT:
+        return (min(cfg.num_tiles(m, n), sm_count(device)), 1, 1)
+    if cfg.GROUP_M:
+        return (cfg.num_tiles(m, n), 1, 1)
+    return (-(-m // cfg.block_m), -(-n // cfg.block_n), 1)
+
+
 def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTileConfig):
     M, K = A.shape
     N = B.shape[0]
@@ -1043,8 +1067,7 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
     # does not divide them leaves over.
     if not is_valid(cfg, N, K):
         raise ValueError(f"{cfg} is not a valid Gluon tile for N = {N}, K = {K} (is_valid)")
-    tiles = cfg.num_tiles(M, N)
-    grid = (min(tiles, sm_count(A.device)) if cfg.PERSISTENT else tiles, 1, 1)
+    grid = grid_of(cfg, M, N, A.device)
     descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
     return grid, (
         *descs,
