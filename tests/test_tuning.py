@@ -173,7 +173,8 @@ def test_triton_one_preload_sync_pass_offers_each_gluon_row_leaner_at_several_de
         if not isinstance(table, WsTileConfig):
             assert cfgs == [table], m
             continue
-        base = replace(table, ONE_PRELOAD_SYNC=False)
+        # A row preloading in turn is offered lean preloading at once (the barrier races it).
+        base = replace(table, ONE_PRELOAD_SYNC=False, PRELOAD_IN_TURN=False)
         lean = [c for c in cfgs[1:] if c.ONE_PRELOAD_SYNC]
         # A lean row comes with its twin without the change, then the other lean depths.
         assert cfgs[1:] == ([base] if table.ONE_PRELOAD_SYNC else []) + lean, m
@@ -250,18 +251,50 @@ def test_triton_preload_in_turn_pass_offers_each_gluon_row_preloading_in_turn():
             assert cfgs == [table], m
             continue
         twins = cfgs[1:]
+        in_turn = [c for c in twins if c.PRELOAD_IN_TURN]
+        # A row already in turn comes back all at once too, so that a retune can step back.
+        at_once = [replace(table, PRELOAD_IN_TURN=False)] if table.PRELOAD_IN_TURN else []
+        assert [c for c in twins if not c.PRELOAD_IN_TURN] == at_once, m
         # Only the preload changes: in turn, without the one-barrier PTX change, 1 to the ring.
-        assert twins and all(c.PRELOAD_IN_TURN and not c.ONE_PRELOAD_SYNC for c in twins), m
+        assert in_turn and all(not c.ONE_PRELOAD_SYNC for c in in_turn), m
         assert all(
-            replace(c, PRELOAD_IN_TURN=False, ONE_PRELOAD_SYNC=table.ONE_PRELOAD_SYNC,
-                    PRELOAD=table.PRELOAD) == table
-            for c in twins
+            replace(c, PRELOAD_IN_TURN=table.PRELOAD_IN_TURN,
+                    ONE_PRELOAD_SYNC=table.ONE_PRELOAD_SYNC, PRELOAD=table.PRELOAD) == table
+            for c in in_turn
         ), m  # fmt: skip
-        assert all(1 <= c.PRELOAD <= table.ring for c in twins), m
-        assert table.ring in {c.PRELOAD for c in twins}, m
+        assert all(1 <= c.PRELOAD <= table.ring for c in in_turn), m
+        assert table.ring in {c.PRELOAD for c in in_turn + [table] if c.PRELOAD_IN_TURN}, m
         assert all(ws_tile_is_valid(c, N, 2048) for c in twins), m
         offered += 1
     assert offered
+
+
+def test_every_triton_pass_takes_a_row_preloading_its_whole_ring_in_turn(monkeypatch):
+    """A table row preloading its whole ring in turn (as at M = 184) breaks no pass: each gives
+    the row first and only valid, distinct candidates; a cut ring or one without the output
+    clamps the preload; the one-barrier pass offers it lean at once; --preload-in-turn offers it
+    at once too."""
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    base = replace(tune_triton.select_config(184), C_IN_RING=True, STAGES=0, UNROLL=1)
+    base = replace(base, ROLLED=True, PRELOAD_IN_TURN=True, ONE_PRELOAD_SYNC=False)
+    row = replace(base, PRELOAD=base.ring)
+    assert ws_tile_is_valid(row, N, K) and replace(row, C_IN_RING=False).ring < row.ring
+    monkeypatch.setattr(tune_triton, "select_config", lambda m: row)
+    for name, refinement in tune_triton.REFINEMENTS.items():
+        cfgs = refinement.candidates(184)
+        assert cfgs[0] == row and len(set(cfgs)) == len(cfgs), name
+        gluon = [c for c in cfgs if isinstance(c, WsTileConfig)]
+        assert all(ws_tile_is_valid(c, N, K) for c in gluon), name
+    passes = tune_triton.with_ring_passes(184)
+    assert {(False, 1), (False, 2), (True, 1), (True, 2)} <= {
+        (c.C_IN_RING, c.UNROLL) for c in passes
+    }
+    assert any(not c.C_IN_RING and c.PRELOAD == c.ring < row.PRELOAD for c in passes)
+    lean = tune_triton.with_one_preload_sync(184)[1:]
+    assert lean and all(c.ONE_PRELOAD_SYNC and not c.PRELOAD_IN_TURN for c in lean)
+    assert replace(row, PRELOAD_IN_TURN=False) in tune_triton.with_preload_in_turn(184)
 
 
 def test_triton_ws_tile_pass_walks_and_groups_every_tile_above_m_256():

@@ -312,9 +312,9 @@ def with_ws_tiles(m: int) -> list:
 
 def _over_ring(cfg: WsTileConfig, stages: int, **changes) -> WsTileConfig:
     """cfg (with `changes`) over a ring of `stages` (0: as many as fit), preloading no more of
-    it than it holds."""
-    preload = min(cfg.PRELOAD, stages) if stages else cfg.PRELOAD
-    return replace(cfg, STAGES=stages, PRELOAD=preload, **changes)
+    it than it holds (a row preloading its whole ring may hold fewer stages with `changes`)."""
+    ringed = replace(cfg, STAGES=stages, **changes)
+    return replace(ringed, PRELOAD=min(cfg.PRELOAD, ringed.ring))
 
 
 def with_shallower_rings(m: int) -> list:
@@ -390,12 +390,13 @@ def with_one_preload_sync(m: int) -> list:
     barrier in its preload (ONE_PRELOAD_SYNC, preload_syncs.py), preloading as many stages as
     it does, 2, 4, half its ring or all of it, and a lean row without it (--one-preload-sync):
     without the barriers each preloaded stage costs less, so deeper preloads may pay where they
-    did not (s11)."""
+    did not (s11). A row preloading in turn (PRELOAD_IN_TURN, which the one barrier would race)
+    is offered lean preloading all at once."""
     cfg = select_config(m)
     if not isinstance(cfg, WsTileConfig):
         return [cfg]
     depths = dict.fromkeys(d for d in (cfg.PRELOAD, 2, 4, cfg.ring // 2, cfg.ring) if d >= 1)
-    lean = [replace(cfg, ONE_PRELOAD_SYNC=True, PRELOAD=d) for d in depths]
+    lean = [replace(cfg, ONE_PRELOAD_SYNC=True, PRELOAD_IN_TURN=False, PRELOAD=d) for d in depths]
     plain = [replace(cfg, ONE_PRELOAD_SYNC=False)] if cfg.ONE_PRELOAD_SYNC else []
     return [cfg] + plain + [c for c in lean if c != cfg and ws_tile_is_valid(c, N, K)]
 
@@ -440,10 +441,12 @@ def with_preload_in_turn(m: int) -> list:
     if not isinstance(cfg, WsTileConfig):
         return [cfg]
     depths = dict.fromkeys(d for d in (cfg.PRELOAD, 4, cfg.ring // 2, cfg.ring) if d >= 1)
-    in_turn = (
+    in_turn = [
         replace(cfg, PRELOAD_IN_TURN=True, ONE_PRELOAD_SYNC=False, PRELOAD=d) for d in depths
-    )
-    return _row_and_valid(cfg, in_turn)
+    ]
+    # A row already in turn is offered all at once as well, so that a retune can step back.
+    at_once = [replace(cfg, PRELOAD_IN_TURN=False)] if cfg.PRELOAD_IN_TURN else []
+    return _row_and_valid(cfg, in_turn + at_once)
 
 
 def with_l2_prefetch(m: int) -> list:
