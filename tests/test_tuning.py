@@ -277,8 +277,11 @@ def test_every_triton_pass_takes_a_row_preloading_its_whole_ring_in_turn(monkeyp
     from triton_gemm.ws_tile import WsTileConfig
     from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
 
-    base = replace(tune_triton.select_config(184), C_IN_RING=True, STAGES=0, UNROLL=1)
-    base = replace(base, ROLLED=True, PRELOAD_IN_TURN=True, ONE_PRELOAD_SYNC=False)
+    base = replace(
+        tune_triton.select_config(184),
+        C_IN_RING=True, STAGES=0, UNROLL=1, ROLLED=True, PRELOAD_IN_TURN=True,
+        ONE_PRELOAD_SYNC=False,
+    )  # fmt: skip
     row = replace(base, PRELOAD=base.ring)
     assert ws_tile_is_valid(row, N, K) and replace(row, C_IN_RING=False).ring < row.ring
     monkeypatch.setattr(tune_triton, "select_config", lambda m: row)
