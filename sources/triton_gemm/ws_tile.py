@@ -1050,7 +1050,7 @@ def replay_slots(cfg: WsTileConfig) -> tuple:
 
 
 def grid_of(cfg: WsTileConfig, m: int, n: int, device) -> tuple:
-    """The launch grid: a persistent walk's CTAs (one an SM at most), a grouped walk's tiles
+    """The launch grid: a persistent walk's CTAs (one an SM at most), grouped tiles (GROUP_M)
     in one dimension, else token tiles x column tiles (the kernel's program ids, _origin_of)."""
     if cfg.PERSISTENT:
         return (min(cfg.num_tiles(m, n), sm_count(device)), 1, 1)
