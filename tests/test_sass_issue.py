@@ -59,7 +59,8 @@ def test_the_path_to_the_first_tma_load_sums_its_stalls_and_names_its_waits():
                     "waits": ["I2F", "MUFU", "BAR"]}  # fmt: skip
     whole = sass_issue.to_first_load(sass)  # from the entry: the branch not taken
     assert (whole["instructions"], whole["issue_cycles"], whole["waits"][0]) == (6, 17, "S2R")
-    assert sass_issue.to_first_load(sass, ".L_x_9") is None  # no such label
+    with pytest.raises(ValueError, match=r"no label \.L_x_9 .*\.L_x_0"):  # a typo is named
+        sass_issue.to_first_load(sass, ".L_x_9")
     assert sass_issue.to_first_load(_sass([("IADD3 R1, R1, 0x1, RZ", 4)])) is None  # no load
 
 

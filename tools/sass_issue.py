@@ -101,11 +101,11 @@ def to_first_load(sass: str, label: str | None = None) -> dict | None:
     """From `label` (else the kernel's first instruction) to the first TMA load (UTMALDG) after
     it, in program order, as a warp that takes no branch runs it: its summary, with the
     scoreboarded instructions on the way named in order ("waits"), whose latencies add to the
-    issue cycles. None where no load follows (or no such label)."""
+    issue cycles. None where no load follows; ValueError for a label the code does not have."""
     code, labels = parse(sass)
     start = 0 if label is None else labels.get(label)
     if start is None:
-        return None
+        raise ValueError(f"no label {label} in the disassembly (it has {', '.join(labels)})")
     end = next((i for i in range(start, len(code)) if "UTMALDG" in code[i].text), None)
     if end is None:
         return None
@@ -128,10 +128,14 @@ def of_cubin(
         return {"error": str(e)}
     if text is None:
         return {"error": "no nvdisasm found (Triton's wheel or PATH)"}
+    try:
+        first_load = to_first_load(text, first_load_from)
+    except ValueError as e:
+        return {"error": str(e)}
     return {
         "mma_loop": mma_loop(text),
         "kernel": summary(parse(text)[0]),
-        "to_first_load": to_first_load(text, first_load_from),
+        "to_first_load": first_load,
     }
 
 
