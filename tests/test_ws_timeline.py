@@ -2,7 +2,6 @@
 point stamped once where the kernel has it, and ptxas takes the result."""
 
 import json
-import subprocess
 
 import pytest
 from helpers import run_repo_module
@@ -38,7 +37,7 @@ def compiled(tmp_path_factory):
 
 
 @pytest.mark.parametrize("cfg", VARIANTS, ids=repr)
-def test_each_point_is_stamped_once_in_the_partition_it_names(cfg, compiled, tmp_path):
+def test_each_point_is_stamped_once_in_the_partition_it_names(cfg, compiled):
     ptx = compiled[cfg]
     stamped = ws_timeline.instrument(ptx)
     names = [p.name for p in ws_timeline.POINTS]
@@ -71,17 +70,10 @@ def test_each_point_is_stamped_once_in_the_partition_it_names(cfg, compiled, tmp
         for s in ws_timeline.SLOTS
     )
     assert without.replace(arrays, "") == ptx
-    ptxas = next(iter(ptx_resources.ptxas_candidates()), None)
-    if ptxas is None:
+    assembled = ptx_resources.resources(stamped, "sm_90a")
+    if "no ptxas found" in assembled.get("error", ""):
         pytest.skip("no ptxas here (Triton's wheel carries one)")
-    source = tmp_path / "stamped.ptx"
-    source.write_text(stamped)
-    out = subprocess.run(
-        [ptxas, "-arch=sm_90a", str(source), "-o", str(tmp_path / "stamped.cubin")],
-        capture_output=True,
-        text=True,
-    )
-    assert out.returncode == 0, out.stderr[-2000:]
+    assert "error" not in assembled, assembled["error"]
 
 
 def test_a_walk_and_ptx_of_no_ws_tile_kernel_are_refused(compiled):

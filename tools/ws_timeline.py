@@ -88,12 +88,6 @@ def _stamp(index: int) -> str:
     )
 
 
-def _after(text: str, end: int) -> int:
-    """The offset just past the line that ends at `end` (PTX's inline-asm markers are comments:
-    code may go between them)."""
-    return end + 1
-
-
 def instrument(ptx: str) -> str:
     """ptx with the POINTS' stamps and their arrays. ValueError where the PTX is not laid out as
     a one-tile ws_tile kernel (entry, preload, region start, waits, WGMMAs, stores, one
@@ -112,7 +106,7 @@ def instrument(ptx: str) -> str:
     region = need(_REGION_START.search(ptx), "warp-specialized region start")
     preload = _LOAD.search(ptx, entry.end(), region.start())
     if preload is not None:
-        inserts.append((_after(ptx, preload.end()), 1))
+        inserts.append((preload.end() + 1, 1))
     inserts.append((region.end(), 2))
     ret = need(_RET.search(ptx, region.end()), "return of the default partition")
     wait = need(_WAIT.search(ptx, region.end(), ret.start()), "consumer wait")
@@ -120,7 +114,7 @@ def instrument(ptx: str) -> str:
     mma_end = need(_MMA_END.search(ptx, region.end(), ret.start()), "final WGMMA wait")
     inserts.append((mma_end.end(), 4))
     store = need(_STORE.search(ptx, mma_end.end(), ret.start()), "TMA store")
-    inserts.append((_after(ptx, store.end()), 5))
+    inserts.append((store.end() + 1, 5))
     inserts.append((ret.start(), 6))
     targets = need(_BRX_TARGETS.search(ptx), "worker branch targets")
     # The workers' loop head: the last block label before the branch table. Each partition
@@ -145,8 +139,10 @@ def instrument(ptx: str) -> str:
     inserts.append((start.end(), 7))
     loads = list(_LOAD.finditer(ptx, start.end(), body_end))
     need(loads or None, "producer load")
-    inserts.append((_after(ptx, loads[0].end()), 8))
-    inserts.append((_after(ptx, loads[-1].end()), 9))
+    inserts.append((loads[0].end() + 1, 8))
+    inserts.append((loads[-1].end() + 1, 9))
+    # A stamp after an instruction goes just past its line: PTX's inline-asm markers are
+    # comments, so code may go between them.
     out = ptx
     for offset, index in sorted(inserts, reverse=True):
         out = out[:offset] + _stamp(index) + out[offset:]
