@@ -295,6 +295,34 @@ WS_VARIANTS = sorted(
             64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, BLOCK_S3=16, ONE_C_TILE=True
         ),  # fmt: skip
         WsTileConfig(64, 64, 64, 16, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True, ONE_C_TILE=True),
+        # The second of three dots' output tiles staged apart (SECOND_C_TILE): the walk of
+        # M = 2379's row, and one tile a CTA.
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=True,
+            BLOCK_S3=32,
+            ONE_C_TILE=True,
+            SECOND_C_TILE=True,
+        ),  # fmt: skip
+        WsTileConfig(
+            64,
+            64,
+            64,
+            32,
+            PRELOAD=4,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            BLOCK_S3=16,
+            ONE_C_TILE=True,
+            SECOND_C_TILE=True,
+        ),  # fmt: skip
         # The output staged in the emptied ring: one dot (its tile in the X ring), two dots apart
         # (the second's in the Y ring), three dots in turn; straight and swap-AB.
         WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, C_IN_RING=True),
@@ -402,6 +430,7 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
     # (None with C_IN_RING: the output is staged in the emptied ring.)
     tile_bytes = cfg.BLOCK_R * (cfg.BLOCK_S if cfg.ONE_C_TILE else cfg.width) * 2
+    tile_bytes += cfg.BLOCK_R * cfg.BLOCK_S2 * 2 * cfg.SECOND_C_TILE  # (the second dot's apart)
     tile_bytes *= not cfg.C_IN_RING
     assert ring_bytes + tile_bytes <= shared <= ring_bytes + tile_bytes + 1024 <= 227 * 1024
 
@@ -600,6 +629,40 @@ def test_preload_in_turn_sets_up_each_stage_right_before_its_loads(cfg, ws_compi
         assert _CTA_SYNC.search(between), stage
         previous_load = mine[-1]
     assert ws_compiled[cfg]["patched_spill_stores"] in (0, None)
+
+
+@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.ONE_C_TILE and c.BLOCK_S3], ids=repr)
+def test_a_second_c_tile_leaves_one_wait_on_a_store_between_a_tile_s_three(cfg, ws_compiled):
+    """ONE_C_TILE stages three dots' tiles in one buffer, each after the store before it has
+    read it (two waits for every one of them); with SECOND_C_TILE the second dot's tile is
+    staged apart and only the third waits, for the first's store (bulk groups complete in the
+    order they were committed by the thread that issued them)."""
+    ptx = ws_compiled[cfg]["patched_ptx"] or ws_compiled[cfg]["ptx"]
+    store = re.compile(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta")
+    wait = re.compile(r"cp\.async\.bulk\.wait_group\.read\s+(\d+);")
+    events = sorted(
+        [(m.start(), "store") for m in store.finditer(ptx)]
+        + [(m.start(), f"wait {m.group(1)}") for m in wait.finditer(ptx)]
+    )
+    kinds = [kind for _, kind in events]
+    # The tile's three stores, and what waits between them.
+    first = kinds.index("store")
+    if cfg.SECOND_C_TILE:
+        assert kinds[first : first + 4] == ["store", "store", "wait 1", "store"], kinds
+    else:
+        assert kinds[first : first + 5] == ["store", "wait 0", "store", "wait 0", "store"], kinds
+
+
+def test_a_second_c_tile_needs_three_dots_staged_in_one_buffer():
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=1, ONE_WGMMA=True,
+                        ONE_Y_BOX=True, PERSISTENT=True, BLOCK_S3=32, ONE_C_TILE=True)  # fmt: skip
+    second = replace(walk, SECOND_C_TILE=True)
+    assert ws_tile.is_valid(second, 3072, 2048)
+    # 16 KB more staging; a walk's ring stays 4 stages deep (a power of two dividing 32 K steps).
+    assert second.c_tile_bytes == walk.c_tile_bytes + 128 * 64 * 2
+    assert second.ring == walk.ring == 4
+    assert not ws_tile.is_valid(replace(second, ONE_C_TILE=False), 3072, 2048)
+    assert not ws_tile.is_valid(replace(second, BLOCK_S3=0, ONE_Y_BOX=False), 3072, 2048)
 
 
 def test_preload_in_turn_needs_a_preload_and_triton_s_barriers():

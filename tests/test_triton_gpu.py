@@ -156,6 +156,31 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
         check_row_padded_views(run_cfg, B, m)
 
 
+@pytest.mark.parametrize("m", [1000, 2379, 4097])
+def test_a_second_c_tile_gives_the_one_buffer_staging_s_bits(B, m):
+    """M = 2379's walk (three dots' output tiles staged in turn in one buffer) against the same
+    with the second dot's tile staged apart (SECOND_C_TILE: the third waits for the first's
+    store only): every element written both ways, right against float32, the same bits. At
+    2379 and 4097 a CTA walks two tiles or more, so a tile's staging follows the stores of the
+    one before it."""
+    from dataclasses import replace
+
+    from triton_gemm import main
+    from triton_gemm.tuned import TABLE
+
+    walk = next(cfg for limit, cfg in TABLE if limit >= 2379)
+    assert walk.ONE_C_TILE and walk.BLOCK_S3 and walk.PERSISTENT and not walk.SECOND_C_TILE
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    outs = []
+    for cfg in (walk, replace(walk, SECOND_C_TILE=True)):
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        main.launch_config(A, B, C, cfg)
+        assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
+        torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+        outs.append(C)
+    assert torch.equal(outs[0], outs[1]), "staging the second tile apart changed the bits"
+
+
 @pytest.mark.parametrize("m", [5, 136, 200, 972, 2053, 2379])
 @pytest.mark.parametrize("cfg", CLIPPED_VARIANTS, ids=repr)
 def test_clipped_last_tiles_give_the_shifted_tiles_bits(B, cfg, m):

@@ -237,6 +237,25 @@ def test_triton_ring_passes_pass_offers_rolled_rows_with_and_without_the_output_
     )
 
 
+def test_triton_second_c_tile_pass_offers_the_three_dot_rows_their_other_staging():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_second_c_tile(m)
+        assert cfgs[0] == table, m
+        three_in_one = isinstance(table, WsTileConfig) and table.ONE_C_TILE and table.BLOCK_S3
+        if not three_in_one:
+            assert cfgs == [table], m
+            continue
+        # Only the staging changes, both ways, so that a retune can step back.
+        assert cfgs[1:] == [replace(table, SECOND_C_TILE=not table.SECOND_C_TILE)], m
+        offered += 1
+    assert offered  # M = 2379's walk
+
+
 def test_triton_preload_in_turn_pass_offers_each_gluon_row_preloading_in_turn():
     from triton_gemm.ws_tile import WsTileConfig
     from triton_gemm.ws_tile import is_valid as ws_tile_is_valid

@@ -21,14 +21,16 @@ same without a table row that unrolls its ring; with --l2-prefetch, each Gluon c
 loads followed by L2 prefetches 1-4 K steps ahead (B_L2_PREFETCH); with --l2-promotion, each
 Gluon config with its TMA descriptors encoded with every other L2 promotion (L2_PROMOTION);
 with --clip-last, each Gluon config with its last tiles running past the end (zero-filled
-loads, clipped stores) where it shifts them back over their neighbours, or the other way.
+loads, clipped stores) where it shifts them back over their neighbours, or the other way; with
+--second-c-tile, each three-dot Gluon config staging its dots' outputs in one buffer with the
+second's staged apart (one wait on a store a tile, not two), or the other way.
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
                                   [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
                                    | --gemvs | --one-preload-sync | --rolled
                                    | --rolled-tiles | --rolled-tiles-only | --l2-prefetch
-                                   | --l2-promotion | --clip-last]
+                                   | --l2-promotion | --clip-last | --second-c-tile]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -449,6 +451,17 @@ def with_preload_in_turn(m: int) -> list:
     return _row_and_valid(cfg, in_turn + at_once)
 
 
+def with_second_c_tile(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile staging three dots' output in
+    turn in one buffer (ONE_C_TILE), the same with the second dot's tile staged apart, or the
+    other way (SECOND_C_TILE: one wait on a store a tile where there were two; the ring as deep
+    as still fits) (--second-c-tile)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or not (cfg.ONE_C_TILE and cfg.BLOCK_S3):
+        return [cfg]
+    return _row_and_valid(cfg, [replace(cfg, SECOND_C_TILE=not cfg.SECOND_C_TILE)])
+
+
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with B's loads
     followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
@@ -548,6 +561,12 @@ REFINEMENTS = {
         "--preload-in-turn: each bucket's config in the previous table, each preloaded stage set "
         "up just before its loads, preloading 4, half or all of its ring",
         "only the table's configs, each preloaded stage set up just before its loads",
+    ),
+    "second_c_tile": Refinement(
+        with_second_c_tile,
+        "--second-c-tile: each bucket's config in the previous table, the second of its three "
+        "dots' output tiles staged apart or not",
+        "only the table's configs, the second dot's output tile staged apart or not",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,

@@ -38,14 +38,15 @@ stored transposed. Triton's block shapes are powers of two, so widths such as 80
 take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store, and 224 =
 128 + 64 + 32 a third (BLOCK_S3, one WGMMA from one Y box only; ONE_C_TILE stages the
 dots' output tiles in turn in the first's buffer, which leaves a 128 x 224 walk 4 ring
-stages, not 2). With ONE_WGMMA each stage's second-dot rows lie right after its first-dot
-rows, and the PTX issues the dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31
-us less than two WGMMAs at M = 40-256 (probe log at commit ade0bf1; the tuner
-picks). The walks took M = 2053 from 0.956x to 1.012x torch.matmul, 2379 from 0.877x to
-0.98x with the 224-wide tile, 8192 from 0.963x to 0.97x (probe at commit ade0bf1). At
-8192, 128 x 256 tiles as two dots of 128 (one WGMMA), their halves staged in turn, walk with
-4 ring stages (2 as one dot of 256): 0.984-0.988x to 1.009-1.013x in one probe, 0.971-0.973x
-to 1.006-1.007x in the runner (probe at commit ade0bf1).
+stages, not 2; SECOND_C_TILE stages the second's apart, still 4, one wait a tile, not two).
+With ONE_WGMMA each stage's second-dot rows lie right after its first-dot rows, and the PTX
+issues the dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31 us less than two
+WGMMAs at M = 40-256 (probe log at commit ade0bf1; the tuner picks). The walks took M = 2053
+from 0.956x to 1.012x torch.matmul, 2379 from 0.877x to 0.98x with the 224-wide tile, 8192 from
+0.963x to 0.97x (probe at commit ade0bf1). At 8192, 128 x 256 tiles as two dots of 128 (one
+WGMMA), their halves staged in turn, walk with 4 ring stages (2 as one dot of 256): 0.984-0.988x
+to 1.009-1.013x in one probe, 0.971-0.973x to 1.006-1.007x in the runner (probe at commit
+ade0bf1).
 
 The last tile along each side is shifted back to end at the side's end (it overlaps its
 neighbour; both write the same values): a TMA box partly past the end of A is slow (the CuTe
@@ -108,6 +109,7 @@ class WsTileConfig:
     L2_PROMOTION: str = TRITONS  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
     CLIP_LAST: bool = False  # the last tiles run past the end, not shifted back (_tile_origin)
     PRELOAD_IN_TURN: bool = False  # each preloaded stage set up and issued before the next's
+    SECOND_C_TILE: bool = False  # ONE_C_TILE, three dots: the second's tile staged apart
 
     @property
     def num_warps(self) -> int:
@@ -153,7 +155,9 @@ class WsTileConfig:
         X ring, the second's in the Y ring: once the last MMA is done nothing reads them)."""
         if self.C_IN_RING:
             return 0
-        return self.BLOCK_R * (self.BLOCK_S if self.ONE_C_TILE else self.width) * 2
+        if self.ONE_C_TILE:
+            return self.BLOCK_R * (self.BLOCK_S + self.BLOCK_S2 * self.SECOND_C_TILE) * 2
+        return self.BLOCK_R * self.width * 2
 
     @property
     def ring(self) -> int:
@@ -200,6 +204,7 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (not cfg.ONE_Y_BOX or cfg.ONE_WGMMA)
         and (cfg.BLOCK_S3 == 0 or _third_dot_fits(cfg))
         and (not cfg.ONE_C_TILE or cfg.BLOCK_S2 > 0)
+        and (not cfg.SECOND_C_TILE or (cfg.ONE_C_TILE and cfg.BLOCK_S3 > 0 and not cfg.C_IN_RING))
         and (not cfg.PERSISTENT or (k // cfg.BLOCK_K) % cfg.ring == 0)
         and cfg.GROUP_M >= 0
         and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
@@ -512,6 +517,7 @@ def _consume_walk(
     M, N: gl.constexpr, K_TILES: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
     BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr, layouts: gl.constexpr,
     SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr, ONE_C_TILE: gl.constexpr,
+    SECOND_C_TILE: gl.constexpr,
     CLIP_LAST: gl.constexpr,
 ):  # fmt: skip
     """Default partition of a persistent walk: per tile, _consume's MMAs, then the epilogue,
@@ -533,7 +539,7 @@ def _consume_walk(
         _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
         tma.store_wait(pendings=0)  # the previous tile's stores have read the staging tiles
         _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
-                    BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE)  # fmt: skip
+                    BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE, SECOND_C_TILE)  # fmt: skip
         laps_before += LAPS
     tma.store_wait(pendings=0)
 
@@ -597,11 +603,17 @@ def _origin_of(tm, tn, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.cons
 def _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0,
                 BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, SWAP_AB: gl.constexpr,
                 HAS_S2: gl.constexpr, HAS_S3: gl.constexpr,
-                ONE_C_TILE: gl.constexpr):  # fmt: skip
+                ONE_C_TILE: gl.constexpr, SECOND_C_TILE: gl.constexpr):  # fmt: skip
     """The tile's accumulators (one per dot) to C at (m0, n0), through shared memory and TMA
     stores (the last not waited for). ONE_C_TILE: the dots' staging tiles share one buffer,
-    each written once the store before it has read it."""
-    if ONE_C_TILE:
+    each written once the store before it has read it; with SECOND_C_TILE the second dot's
+    has its own, so the third waits only for the first's store, issued two stagings before."""
+    if ONE_C_TILE and SECOND_C_TILE:
+        _stage_and_store(accs[0], c_desc, c_smem, m0, n0, 0, SWAP_AB)
+        _stage_and_store(accs[1], c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
+        tma.store_wait(pendings=1)  # the first's (bulk groups complete in order)
+        _stage_and_store(accs[2], c3_desc, c3_smem, m0, n0, BLOCK_S + BLOCK_S2, SWAP_AB)
+    elif ONE_C_TILE:
         _stage_and_store(accs[0], c_desc, c_smem, m0, n0, 0, SWAP_AB)
         tma.store_wait(pendings=0)
         _stage_and_store(accs[1], c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
@@ -753,6 +765,7 @@ def _ws_tile_kernel(
     UNROLL: gl.constexpr,  # a rolled consumer's K steps a pass
     CLIP_LAST: gl.constexpr,  # the last tiles run past the end, zero-filled (_tile_origin)
     PRELOAD_IN_TURN: gl.constexpr,  # each preloaded stage's barrier set up just before its loads
+    SECOND_C_TILE: gl.constexpr,  # ONE_C_TILE, three dots: the second's tile staged apart
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -801,8 +814,13 @@ def _ws_tile_kernel(
     c3_smem = c_smem
     if ONE_C_TILE:
         # The later dots' tiles are narrower: views of the first's buffer (_store_tile waits
-        # for each store before the next dot's tile overwrites it).
-        c2_smem = c_smem._reinterpret(gl.float16, c2_desc.block_type.shape, c2_desc.layout)
+        # for each store before the next dot's tile overwrites it), or the second's apart.
+        if SECOND_C_TILE:
+            c2_smem = gl.allocate_shared_memory(
+                gl.float16, c2_desc.block_type.shape, c2_desc.layout
+            )
+        else:
+            c2_smem = c_smem._reinterpret(gl.float16, c2_desc.block_type.shape, c2_desc.layout)
         if HAS_S3:
             c3_smem = c_smem._reinterpret(gl.float16, c3_desc.block_type.shape, c3_desc.layout)
     else:
@@ -872,7 +890,7 @@ def _ws_tile_kernel(
                     _consume_walk,
                     (x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_or_c, c3_or_c, c_smem,
                      c2_smem, c3_smem, M, N, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2, BLOCK_S3,
-                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE, CLIP_LAST),
+                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE, SECOND_C_TILE, CLIP_LAST),
                 ),
                 (
                     _produce_walk,
@@ -930,7 +948,7 @@ def _ws_tile_kernel(
         [PRODUCER_REGS],
     )
     _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
-                BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE)  # fmt: skip
+                BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE, SECOND_C_TILE)  # fmt: skip
     tma.store_wait(pendings=0)
 
 
@@ -1089,4 +1107,5 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.UNROLL,
         cfg.CLIP_LAST,
         cfg.PRELOAD_IN_TURN,
+        cfg.SECOND_C_TILE,
     )
