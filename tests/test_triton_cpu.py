@@ -323,6 +323,35 @@ WS_VARIANTS = sorted(
             ONE_C_TILE=True,
             SECOND_C_TILE=True,
         ),  # fmt: skip
+        # A walk's tile stored under the next tile's first WGMMAs (STORE_UNDER_MMA): M = 2379's
+        # walk (three dots staged in turn in one buffer, the second apart) and 2053's (two
+        # dots, each staged whole).
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=True,
+            BLOCK_S3=32,
+            ONE_C_TILE=True,
+            SECOND_C_TILE=True,
+            STORE_UNDER_MMA=True,
+        ),  # fmt: skip
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            PERSISTENT=True,
+            STORE_UNDER_MMA=True,
+        ),  # fmt: skip
         # The output staged in the emptied ring: one dot (its tile in the X ring), two dots apart
         # (the second's in the Y ring), three dots in turn; straight and swap-AB.
         WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, C_IN_RING=True),
@@ -415,8 +444,10 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     # around each preloaded stage, before each of a pass's UNROLL waits of the consumers and
     # after the set-up (the PTX the solution runs drops those before the waits).
     rolled = (cfg.PRELOAD + 1 + cfg.UNROLL) * cfg.ROLLED
+    # A walk storing under the MMA has its epilogue twice: in the loop and for the last tile.
+    stored_twice = (3 + staging) * cfg.STORE_UNDER_MMA
     bar_syncs = ptx.count("bar.sync")
-    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging + rolled, bar_syncs
+    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging + rolled + stored_twice, bar_syncs
     assert spill_stores == 0
     # One tile a CTA, ungrouped: the tile is the program ids of a 2-D grid (grid_of), with no
     # integer division by the run-time token-tile count on the way to the first loads; walks
@@ -663,6 +694,32 @@ def test_a_second_c_tile_needs_three_dots_staged_in_one_buffer():
     assert second.ring == walk.ring == 4
     assert not ws_tile.is_valid(replace(second, ONE_C_TILE=False), 3072, 2048)
     assert not ws_tile.is_valid(replace(second, BLOCK_S3=0, ONE_Y_BOX=False), 3072, 2048)
+
+
+@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.PERSISTENT], ids=repr)
+def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_in_flight(
+    cfg, ws_compiled
+):
+    """A walk's epilogue waits for all of a tile's WGMMAs, then stages and stores its output
+    while the tensor cores stand idle; with STORE_UNDER_MMA the output waits in registers and
+    is stored once the next tile's first WGMMAs are issued: in the PTX's order, the first TMA
+    store has a WGMMA before it with no wait for every group in between."""
+    ptx = ws_compiled[cfg]["patched_ptx"] or ws_compiled[cfg]["ptx"]
+    first_store = re.search(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta", ptx).start()
+    before = ptx[:first_store]
+    last_mma = before.rfind("wgmma.mma_async")
+    waits_all = [m.start() for m in re.finditer(r"wgmma\.wait_group\.sync\.aligned\s+0;", before)]
+    in_flight = last_mma >= 0 and not any(w > last_mma for w in waits_all)
+    assert in_flight == cfg.STORE_UNDER_MMA
+    assert ws_compiled[cfg]["patched_spill_stores"] in (0, None)
+
+
+def test_storing_under_the_mma_is_a_walk_s():
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=1, ONE_WGMMA=True,
+                        PERSISTENT=True)  # fmt: skip
+    assert ws_tile.is_valid(replace(walk, STORE_UNDER_MMA=True), 3072, 2048)
+    # One tile a CTA has no next tile to store under.
+    assert not ws_tile.is_valid(replace(walk, PERSISTENT=False, STORE_UNDER_MMA=True), 3072, 2048)
 
 
 def test_preload_in_turn_needs_a_preload_and_triton_s_barriers():

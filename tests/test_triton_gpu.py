@@ -181,6 +181,31 @@ def test_a_second_c_tile_gives_the_one_buffer_staging_s_bits(B, m):
     assert torch.equal(outs[0], outs[1]), "staging the second tile apart changed the bits"
 
 
+@pytest.mark.parametrize("m", [1000, 2379, 4097])
+@pytest.mark.parametrize("bucket", [2176, 4096, 1 << 62], ids=["2053", "2379", "8192"])
+def test_a_walk_storing_under_the_mma_gives_the_walk_s_bits(B, bucket, m):
+    """Each walk of the table (M = 2053's, 2379's, 8192's) against the same storing each tile
+    under the next tile's first WGMMAs (STORE_UNDER_MMA): every element written both ways,
+    right against float32, the same bits. At M = 1000 a CTA has at most one tile (only the
+    last tile's epilogue runs), from 2379 two or more."""
+    from dataclasses import replace
+
+    from triton_gemm import main
+    from triton_gemm.tuned import TABLE
+
+    walk = next(cfg for limit, cfg in TABLE if limit == bucket)
+    assert walk.PERSISTENT and not walk.STORE_UNDER_MMA
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    outs = []
+    for cfg in (walk, replace(walk, STORE_UNDER_MMA=True)):
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        main.launch_config(A, B, C, cfg)
+        assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
+        torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+        outs.append(C)
+    assert torch.equal(outs[0], outs[1]), "storing under the MMA changed the bits"
+
+
 @pytest.mark.parametrize("m", [5, 136, 200, 972, 2053, 2379])
 @pytest.mark.parametrize("cfg", CLIPPED_VARIANTS, ids=repr)
 def test_clipped_last_tiles_give_the_shifted_tiles_bits(B, cfg, m):

@@ -256,6 +256,24 @@ def test_triton_second_c_tile_pass_offers_the_three_dot_rows_their_other_staging
     assert offered  # M = 2379's walk
 
 
+def test_triton_store_under_mma_pass_offers_each_walk_its_other_epilogue():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_store_under_mma(m)
+        assert cfgs[0] == table, m
+        if not (isinstance(table, WsTileConfig) and table.PERSISTENT):
+            assert cfgs == [table], m
+            continue
+        # Only the epilogue's place changes, both ways, so that a retune can step back.
+        assert cfgs[1:] == [replace(table, STORE_UNDER_MMA=not table.STORE_UNDER_MMA)], m
+        offered += 1
+    assert offered == 3  # the walks at M = 2053, 2379 and 8192
+
+
 def test_triton_preload_in_turn_pass_offers_each_gluon_row_preloading_in_turn():
     from triton_gemm.ws_tile import WsTileConfig
     from triton_gemm.ws_tile import is_valid as ws_tile_is_valid

@@ -23,14 +23,17 @@ Gluon config with its TMA descriptors encoded with every other L2 promotion (L2_
 with --clip-last, each Gluon config with its last tiles running past the end (zero-filled
 loads, clipped stores) where it shifts them back over their neighbours, or the other way; with
 --second-c-tile, each three-dot Gluon config staging its dots' outputs in one buffer with the
-second's staged apart (one wait on a store a tile, not two), or the other way.
+second's staged apart (one wait on a store a tile, not two), or the other way; with
+--store-under-mma, each Gluon walk storing each tile under the next tile's first WGMMAs, or the
+other way.
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
                                   [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
                                    | --gemvs | --one-preload-sync | --rolled
                                    | --rolled-tiles | --rolled-tiles-only | --l2-prefetch
-                                   | --l2-promotion | --clip-last | --second-c-tile]
+                                   | --l2-promotion | --clip-last | --second-c-tile
+                                   | --store-under-mma]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -462,6 +465,16 @@ def with_second_c_tile(m: int) -> list:
     return _row_and_valid(cfg, [replace(cfg, SECOND_C_TILE=not cfg.SECOND_C_TILE)])
 
 
+def with_store_under_mma(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon walk (PERSISTENT), the same
+    storing each tile's output under the next tile's first WGMMAs, or the other way
+    (STORE_UNDER_MMA) (--store-under-mma)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or not cfg.PERSISTENT:
+        return [cfg]
+    return _row_and_valid(cfg, [replace(cfg, STORE_UNDER_MMA=not cfg.STORE_UNDER_MMA)])
+
+
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with B's loads
     followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
@@ -567,6 +580,12 @@ REFINEMENTS = {
         "--second-c-tile: each bucket's config in the previous table, the second of its three "
         "dots' output tiles staged apart or not",
         "only the table's configs, the second dot's output tile staged apart or not",
+    ),
+    "store_under_mma": Refinement(
+        with_store_under_mma,
+        "--store-under-mma: each bucket's config in the previous table, a walk storing each "
+        "tile under the next tile's first WGMMAs or not",
+        "only the table's configs, a walk storing under the next tile's WGMMAs or not",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,

@@ -1,7 +1,8 @@
 """Warp-specialized Hopper tile kernel for C = A @ B.T, written in Gluon (Triton's explicit
 layer: `triton.experimental.gluon`): one output tile per CTA, or (PERSISTENT) one CTA per SM
 walking the tiles, its ring running on from tile to tile and each tile's epilogue overlapping
-the next tile's loads (_produce_walk, _consume_walk).
+the next tile's loads (_produce_walk, _consume_walk) and, with STORE_UNDER_MMA, the next
+tile's first WGMMAs.
 
 The @triton.jit kernels leave the pipeline to Triton's pipeliner: every warp waits on each
 stage and one MMA batch is in flight. Measured on the H200 at M = 144 with the tile shape of
@@ -110,6 +111,7 @@ class WsTileConfig:
     CLIP_LAST: bool = False  # the last tiles run past the end, not shifted back (_tile_origin)
     PRELOAD_IN_TURN: bool = False  # each preloaded stage set up and issued before the next's
     SECOND_C_TILE: bool = False  # ONE_C_TILE, three dots: the second's tile staged apart
+    STORE_UNDER_MMA: bool = False  # a walk stores a tile once the next's first WGMMAs are issued
 
     @property
     def num_warps(self) -> int:
@@ -206,6 +208,7 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (not cfg.ONE_C_TILE or cfg.BLOCK_S2 > 0)
         and (not cfg.SECOND_C_TILE or (cfg.ONE_C_TILE and cfg.BLOCK_S3 > 0 and not cfg.C_IN_RING))
         and (not cfg.PERSISTENT or (k // cfg.BLOCK_K) % cfg.ring == 0)
+        and (not cfg.STORE_UNDER_MMA or cfg.PERSISTENT)
         and cfg.GROUP_M >= 0
         and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
         and (not cfg.ONE_PRELOAD_SYNC or cfg.PRELOAD > 0)
@@ -519,29 +522,107 @@ def _consume_walk(
     SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr, ONE_C_TILE: gl.constexpr,
     SECOND_C_TILE: gl.constexpr,
     CLIP_LAST: gl.constexpr,
+    STORE_UNDER_MMA: gl.constexpr,
 ):  # fmt: skip
     """Default partition of a persistent walk: per tile, _consume's MMAs, then the epilogue,
     whose TMA stores run on while the next tile's MMAs start (the producer has its first
-    stages loaded by then)."""
+    stages loaded by then). With STORE_UNDER_MMA a tile's output waits in registers, as fp16,
+    until the next tile's first WGMMAs are issued, and is staged and stored under them
+    (_consume_storing): the tensor cores do not stand idle over the epilogue."""
     STAGES: gl.constexpr = x_ring.type.shape[0]
     LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
     WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2 + BLOCK_S3
     HAS_S3: gl.constexpr = BLOCK_S3 > 0
+    pid = gl.program_id(0)
+    num_tiles = _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB)
     laps_before = 0
-    for t in range(gl.program_id(0), _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB),
-                   gl.num_programs(0)):  # fmt: skip
-        accs = _consume(x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED, BLOCK_S,
-                        BLOCK_S2, BLOCK_S3, layouts, laps_before)  # fmt: skip
-        # The tile's last stage goes back now: left to the next tile's first stage, the
-        # producer would be a stage short over this epilogue.
-        async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
-        _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
-        tma.store_wait(pendings=0)  # the previous tile's stores have read the staging tiles
-        _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
-                    BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE, SECOND_C_TILE)  # fmt: skip
-        laps_before += LAPS
+    if STORE_UNDER_MMA:
+        o1, o2, o3 = _to_fp16(_zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts), HAS_S2,
+                              HAS_S3)  # fmt: skip
+        m0 = 0
+        n0 = 0
+        for t in range(pid, num_tiles, gl.num_programs(0)):
+            accs = _consume_storing(
+                x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2,
+                BLOCK_S3, layouts, laps_before, t != pid, (o1, o2, o3), c_desc, c2_desc,
+                c3_desc, c_smem, c2_smem, c3_smem, m0, n0, SWAP_AB, ONE_C_TILE, SECOND_C_TILE,
+            )  # fmt: skip
+            async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
+            # Converted now, while the accumulators are done with: the next tile's hold
+            # their registers from its first WGMMA on.
+            o1, o2, o3 = _to_fp16(accs, HAS_S2, HAS_S3)
+            _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
+            laps_before += LAPS
+        if pid < num_tiles:  # the CTA's last tile
+            tma.store_wait(pendings=0)
+            _store_tile((o1, o2, o3), c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0,
+                        n0, BLOCK_S, BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE,
+                        SECOND_C_TILE)  # fmt: skip
+    else:
+        for t in range(pid, num_tiles, gl.num_programs(0)):
+            accs = _consume(x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED,
+                            BLOCK_S, BLOCK_S2, BLOCK_S3, layouts, laps_before)  # fmt: skip
+            # The tile's last stage goes back now: left to the next tile's first stage, the
+            # producer would be a stage short over this epilogue.
+            async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
+            _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
+            tma.store_wait(pendings=0)  # the previous tile's stores have read the staging tiles
+            _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0,
+                        BLOCK_S, BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE,
+                        SECOND_C_TILE)  # fmt: skip
+            laps_before += LAPS
     tma.store_wait(pendings=0)
+
+
+@gluon.jit
+def _consume_storing(
+    x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+    FUSED: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr,
+    layouts: gl.constexpr, laps_before, has_previous, previous, c_desc, c2_desc, c3_desc,
+    c_smem, c2_smem, c3_smem, m0, n0, SWAP_AB: gl.constexpr, ONE_C_TILE: gl.constexpr,
+    SECOND_C_TILE: gl.constexpr,
+):  # fmt: skip
+    """_consume for a walk's tile whose K steps are whole laps, with the previous tile's fp16
+    output (`previous`, at m0, n0; none for the CTA's first tile) staged and stored once this
+    tile's first stage's WGMMAs are issued, while they run."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    LAPS: gl.constexpr = K_TILES // STAGES
+    BLOCK_R: gl.constexpr = x_ring.type.shape[1]
+    HAS_S3: gl.constexpr = BLOCK_S3 > 0
+    acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
+    # (The walk handed the last tile's last stage back itself: no release before stage 0.)
+    acc, acc2, acc3 = _mma_stage(acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty,
+                                 laps_before, 0, False, HAS_S2, FUSED, HAS_S3)  # fmt: skip
+    if has_previous:
+        tma.store_wait(pendings=0)  # the stores before have read the staging tiles
+        _store_tile(previous, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0,
+                    BLOCK_S, BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE,
+                    SECOND_C_TILE)  # fmt: skip
+    for s in gl.static_range(1, STAGES):
+        acc, acc2, acc3 = _mma_stage(acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty,
+                                     laps_before, s, False, HAS_S2, FUSED, HAS_S3)  # fmt: skip
+    for lap in range(1, LAPS):
+        for s in gl.static_range(STAGES):
+            acc, acc2, acc3 = _mma_stage(
+                acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, laps_before + lap, s,
+                True, HAS_S2, FUSED, HAS_S3,
+            )  # fmt: skip
+    return _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
+
+
+@gluon.jit
+def _to_fp16(accs, HAS_S2: gl.constexpr, HAS_S3: gl.constexpr):
+    """The dots' accumulators as fp16 tiles (o1, o2, o3); a dot that is not there gets the
+    first's as a stand-in that nothing stores."""
+    o1 = accs[0].to(gl.float16)
+    o2 = o1
+    o3 = o1
+    if HAS_S2:
+        o2 = accs[1].to(gl.float16)
+    if HAS_S3:
+        o3 = accs[2].to(gl.float16)
+    return o1, o2, o3
 
 
 @gluon.jit
@@ -766,6 +847,7 @@ def _ws_tile_kernel(
     CLIP_LAST: gl.constexpr,  # the last tiles run past the end, zero-filled (_tile_origin)
     PRELOAD_IN_TURN: gl.constexpr,  # each preloaded stage's barrier set up just before its loads
     SECOND_C_TILE: gl.constexpr,  # ONE_C_TILE, three dots: the second's tile staged apart
+    STORE_UNDER_MMA: gl.constexpr,  # a walk's tile stored under the next's first WGMMAs
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -890,7 +972,8 @@ def _ws_tile_kernel(
                     _consume_walk,
                     (x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_or_c, c3_or_c, c_smem,
                      c2_smem, c3_smem, M, N, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2, BLOCK_S3,
-                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE, SECOND_C_TILE, CLIP_LAST),
+                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE, SECOND_C_TILE, CLIP_LAST,
+                     STORE_UNDER_MMA),
                 ),
                 (
                     _produce_walk,
@@ -1108,4 +1191,5 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.CLIP_LAST,
         cfg.PRELOAD_IN_TURN,
         cfg.SECOND_C_TILE,
+        cfg.STORE_UNDER_MMA,
     )
