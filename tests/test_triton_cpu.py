@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 import torch
-from helpers import broken_nvdisasms, run_repo_module
+from helpers import broken_nvdisasms, run_repo_module, tma_store_under_wgmma
 from triton_gemm import (
     gemv,
     l2_hints,
@@ -705,12 +705,7 @@ def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_i
     is stored once the next tile's first WGMMAs are issued: in the PTX's order, the first TMA
     store has a WGMMA before it with no wait for every group in between."""
     ptx = ws_compiled[cfg]["patched_ptx"] or ws_compiled[cfg]["ptx"]
-    first_store = re.search(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta", ptx).start()
-    before = ptx[:first_store]
-    last_mma = before.rfind("wgmma.mma_async")
-    waits_all = [m.start() for m in re.finditer(r"wgmma\.wait_group\.sync\.aligned\s+0;", before)]
-    in_flight = last_mma >= 0 and not any(w > last_mma for w in waits_all)
-    assert in_flight == cfg.STORE_UNDER_MMA
+    assert tma_store_under_wgmma(ptx) == cfg.STORE_UNDER_MMA
     assert ws_compiled[cfg]["patched_spill_stores"] in (0, None)
 
 

@@ -8,6 +8,7 @@ from gpu_checks import (
     check_fresh_operands_every_call,
     check_matches_float32_reference,
     check_row_padded_views,
+    check_same_output,
 )
 from test_triton_cpu import CLIPPED_VARIANTS, WS_VARIANTS
 
@@ -165,20 +166,11 @@ def test_a_second_c_tile_gives_the_one_buffer_staging_s_bits(B, m):
     one before it."""
     from dataclasses import replace
 
-    from triton_gemm import main
     from triton_gemm.tuned import TABLE
 
     walk = next(cfg for limit, cfg in TABLE if limit >= 2379)
     assert walk.ONE_C_TILE and walk.BLOCK_S3 and walk.PERSISTENT and not walk.SECOND_C_TILE
-    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
-    outs = []
-    for cfg in (walk, replace(walk, SECOND_C_TILE=True)):
-        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
-        main.launch_config(A, B, C, cfg)
-        assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
-        torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
-        outs.append(C)
-    assert torch.equal(outs[0], outs[1]), "staging the second tile apart changed the bits"
+    check_same_output(_launches(walk, replace(walk, SECOND_C_TILE=True)), B, m)
 
 
 @pytest.mark.parametrize("m", [1000, 2379, 4097])
@@ -190,20 +182,18 @@ def test_a_walk_storing_under_the_mma_gives_the_walk_s_bits(B, bucket, m):
     last tile's epilogue runs), from 2379 two or more."""
     from dataclasses import replace
 
-    from triton_gemm import main
     from triton_gemm.tuned import TABLE
 
     walk = next(cfg for limit, cfg in TABLE if limit == bucket)
     assert walk.PERSISTENT and not walk.STORE_UNDER_MMA
-    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
-    outs = []
-    for cfg in (walk, replace(walk, STORE_UNDER_MMA=True)):
-        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
-        main.launch_config(A, B, C, cfg)
-        assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
-        torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
-        outs.append(C)
-    assert torch.equal(outs[0], outs[1]), "storing under the MMA changed the bits"
+    check_same_output(_launches(walk, replace(walk, STORE_UNDER_MMA=True)), B, m)
+
+
+def _launches(*cfgs) -> dict:
+    """{repr(cfg): run(A, B, C) launching cfg} for check_same_output."""
+    from triton_gemm import main
+
+    return {repr(cfg): lambda A, B, C, cfg=cfg: main.launch_config(A, B, C, cfg) for cfg in cfgs}
 
 
 @pytest.mark.parametrize("m", [5, 136, 200, 972, 2053, 2379])
