@@ -31,6 +31,8 @@ from triton_gemm.tma_tile import TileTmaConfig
 from triton_gemm.tuned import TABLE
 from triton_gemm.ws_tile import WsTileConfig
 
+from tools import ptx_resources
+
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 # One config per variant the kernel has, plus every distinct config of the tuned table.
 VARIANTS = sorted(
@@ -703,10 +705,18 @@ def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_i
     """A walk's epilogue waits for all of a tile's WGMMAs, then stages and stores its output
     while the tensor cores stand idle; with STORE_UNDER_MMA the output waits in registers and
     is stored once the next tile's first WGMMAs are issued: in the PTX's order, the first TMA
-    store has a WGMMA before it with no wait for every group in between."""
+    store has a WGMMA before it with no wait for every group in between; in the machine code
+    (sm_90a), the path from the wait for all WGMMAs to the next tile's first holds no staging,
+    TMA store or wait on a store."""
     ptx = ws_compiled[cfg]["patched_ptx"] or ws_compiled[cfg]["ptx"]
     assert tma_store_under_wgmma(ptx) == cfg.STORE_UNDER_MMA
     assert ws_compiled[cfg]["patched_spill_stores"] in (0, None)
+    assembled = ptx_resources.resources(ptx, "sm_90a")
+    assert "error" not in assembled, assembled
+    gap = assembled["issue"]["mma_gap"]
+    epilogue = (gap["stsm"], gap["tma_stores"], gap["store_waits"])
+    assert (epilogue == (0, 0, 0)) == cfg.STORE_UNDER_MMA, gap
+    assert min(epilogue) > 0 or cfg.STORE_UNDER_MMA, gap
 
 
 def test_storing_under_the_mma_is_a_walk_s():
