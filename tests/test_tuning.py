@@ -274,6 +274,23 @@ def test_triton_store_under_mma_pass_offers_each_walk_its_other_epilogue():
     assert offered == 3  # the walks at M = 2053, 2379 and 8192
 
 
+def test_triton_no_setmaxnreg_pass_offers_each_one_group_tile_its_other_register_moves():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_no_setmaxnreg(m)
+        assert cfgs[0] == table, m
+        if not (isinstance(table, WsTileConfig) and table.num_warps == 4):
+            assert cfgs == [table], m  # the GEMV, and the two-group tiles at 972 and above
+            continue
+        assert cfgs[1:] == [replace(table, NO_SETMAXNREG=not table.NO_SETMAXNREG)], m
+        offered += 1
+    assert offered == len(BUCKETS) - 5  # all but M = 1's GEMV and the rows from 972 on
+
+
 def test_triton_preload_in_turn_pass_offers_each_gluon_row_preloading_in_turn():
     from triton_gemm.ws_tile import WsTileConfig
     from triton_gemm.ws_tile import is_valid as ws_tile_is_valid

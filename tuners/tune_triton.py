@@ -25,7 +25,8 @@ loads, clipped stores) where it shifts them back over their neighbours, or the o
 --second-c-tile, each three-dot Gluon config staging its dots' outputs in one buffer with the
 second's staged apart (one wait on a store a tile, not two), or the other way; with
 --store-under-mma, each Gluon walk storing each tile under the next tile's first WGMMAs, or the
-other way.
+other way; with --no-setmaxnreg, each one-consumer-group Gluon tile without the register moves
+ptxas ignores (NO_SETMAXNREG), or the other way.
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
@@ -33,7 +34,7 @@ Usage (on a CUDA machine, from the repo root):
                                    | --gemvs | --one-preload-sync | --rolled
                                    | --rolled-tiles | --rolled-tiles-only | --l2-prefetch
                                    | --l2-promotion | --clip-last | --second-c-tile
-                                   | --store-under-mma]
+                                   | --store-under-mma | --no-setmaxnreg]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -475,6 +476,16 @@ def with_store_under_mma(m: int) -> list:
     return _row_and_valid(cfg, [replace(cfg, STORE_UNDER_MMA=not cfg.STORE_UNDER_MMA)])
 
 
+def with_no_setmaxnreg(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile of one consumer warp group,
+    the same without the setmaxnreg ptxas ignores there (NO_SETMAXNREG: no USETMAXREG on the
+    consumers' way to their first WGMMA), or the other way (--no-setmaxnreg)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or cfg.num_warps != 4:
+        return [cfg]
+    return _row_and_valid(cfg, [replace(cfg, NO_SETMAXNREG=not cfg.NO_SETMAXNREG)])
+
+
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with B's loads
     followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
@@ -586,6 +597,12 @@ REFINEMENTS = {
         "--store-under-mma: each bucket's config in the previous table, a walk storing each "
         "tile under the next tile's first WGMMAs or not",
         "only the table's configs, a walk storing under the next tile's WGMMAs or not",
+    ),
+    "no_setmaxnreg": Refinement(
+        with_no_setmaxnreg,
+        "--no-setmaxnreg: each bucket's config in the previous table, a one-consumer-group tile "
+        "without the register moves ptxas ignores or with them",
+        "only the table's configs, without the register moves ptxas ignores or with them",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,

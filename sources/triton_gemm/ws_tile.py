@@ -78,6 +78,7 @@ from .l2_promotion import PROMOTIONS, TRITONS
 from .launch import Described, described, finish_compiled_with, sm_count
 from .preload_syncs import with_one_preload_sync, without_wait_syncs
 from .ptx_rewrite import reassembled_or_as_compiled
+from .register_moves import without_setmaxnreg
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
 
@@ -112,6 +113,7 @@ class WsTileConfig:
     PRELOAD_IN_TURN: bool = False  # each preloaded stage set up and issued before the next's
     SECOND_C_TILE: bool = False  # ONE_C_TILE, three dots: the second's tile staged apart
     STORE_UNDER_MMA: bool = False  # a walk stores a tile once the next's first WGMMAs are issued
+    NO_SETMAXNREG: bool = False  # one consumer group: no register moves (register_moves.py; PTX)
 
     @property
     def num_warps(self) -> int:
@@ -209,6 +211,8 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (not cfg.SECOND_C_TILE or (cfg.ONE_C_TILE and cfg.BLOCK_S3 > 0 and not cfg.C_IN_RING))
         and (not cfg.PERSISTENT or (k // cfg.BLOCK_K) % cfg.ring == 0)
         and (not cfg.STORE_UNDER_MMA or cfg.PERSISTENT)
+        # Two consumer groups take the producer's registers (240 each, from 168).
+        and (not cfg.NO_SETMAXNREG or cfg.num_warps == 4)
         and cfg.GROUP_M >= 0
         and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
         and (not cfg.ONE_PRELOAD_SYNC or cfg.PRELOAD > 0)
@@ -1069,7 +1073,8 @@ def _finish(kernel, cfg: WsTileConfig, named: dict):
     """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
     evict-first (B_EVICT_FIRST) and prefetched into the L2 ahead (B_L2_PREFETCH), one CTA
     barrier in its preload (ONE_PRELOAD_SYNC) and none before a rolled ring's waits (ROLLED;
-    both preload_syncs.py), from its changed PTX. launch.py runs this once per compile, with
+    both preload_syncs.py), without the register moves ptxas ignores (NO_SETMAXNREG;
+    register_moves.py), from its changed PTX. launch.py runs this once per compile, with
     the launch's arguments by name (`named`: the prefetch stops at their K), as it runs every
     finisher. A change the PTX is not laid out for is left out with a warning: the kernel
     computes the same without any of them (ONE_WGMMA's ring holds the same rows for two
@@ -1088,6 +1093,8 @@ def _finish(kernel, cfg: WsTileConfig, named: dict):
         changes.append(("one WGMMA for all dots", with_fused_dots, cfg.dot_widths))
     if cfg.B_EVICT_FIRST:
         changes.append(("the L2 hint on B's loads", with_evict_first, (b_descriptors(cfg),)))
+    if cfg.NO_SETMAXNREG:
+        changes.append(("no register moves", without_setmaxnreg, ()))
     if cfg.B_L2_PREFETCH:
         ahead = cfg.B_L2_PREFETCH * cfg.BLOCK_K
         prefetch_args = (b_descriptors(cfg), ahead, named["K"])
