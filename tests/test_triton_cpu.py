@@ -16,6 +16,7 @@ from triton_gemm import (
     launch,
     pair,
     preload_syncs,
+    register_moves,
     tma,
     tma_tile,
     wgmma_fuse,
@@ -260,6 +261,19 @@ WS_VARIANTS = sorted(
             PERSISTENT=True,
             ONE_PRELOAD_SYNC=True,
         ),
+        # M = 128's row form (rolled, two K steps a pass) without the register moves.
+        WsTileConfig(
+            64,
+            32,
+            128,
+            16,
+            PRELOAD=2,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            UNROLL=2,
+            ROLLED=True,
+            NO_SETMAXNREG=True,
+        ),  # fmt: skip
         # Persistent walks (several tiles a CTA from M = 1000 on), groups of token tiles that
         # do and do not divide the token tiles, and a group without a walk.
         WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, PERSISTENT=True),
@@ -438,9 +452,12 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     # over the threads, leaves room: with one consumer warp group that is 256, over the 255 a
     # thread may have, so ptxas ignores setmaxnreg and every thread keeps 255, enough for any
     # one-group tile; a walk's two consumer warp groups get their 240 from it.
+    # Without the moves (NO_SETMAXNREG) ptxas gives a thread what the kernel uses.
     ignored = ws_compiled[cfg]["setmaxnreg_ignored"]
     assert ignored == (cfg.num_warps == 4), ws_compiled[cfg]["registers"]
-    assert ws_compiled[cfg]["registers"] == (255 if ignored else 168)
+    registers = ws_compiled[cfg]["registers"]
+    assert registers < 128 if cfg.NO_SETMAXNREG else registers == (255 if ignored else 168)
+    assert ("setmaxnreg" in ws_compiled[cfg]["patched_ptx"]) != cfg.NO_SETMAXNREG
     # Consumers release stages with per-thread arrives and the ring is unrolled, so the kernel
     # has a handful of 128-thread bar.syncs (one per lap through the ring, the epilogue's, up
     # to three, or one per TMA load, around each preloaded stage's loads, and with ONE_C_TILE
@@ -595,6 +612,8 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
         ptx = preload_syncs.without_wait_syncs(ptx)
     if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
         ptx = wgmma_fuse.with_fused_dots(ptx, *cfg.dot_widths)
+    if cfg.NO_SETMAXNREG:
+        ptx = register_moves.without_setmaxnreg(ptx)
     descriptors = l2_hints.descriptor_registers(ptx)
     # B's descriptors by what the launch passes (operand 1), in the kernel's parameter order;
     # with ONE_Y_BOX the second dot's Y descriptor is passed and never read.
@@ -757,6 +776,26 @@ def test_one_preload_sync_refuses_ptx_laid_out_otherwise():
         with pytest.raises(ValueError, match=why):
             preload_syncs.with_one_preload_sync(bad)
     assert not ws_tile.is_valid(WsTileConfig(64, 16, 128, ONE_PRELOAD_SYNC=True), 3072, 2048)
+
+
+def test_no_setmaxnreg_removes_only_the_moves_ptxas_ignores():
+    head = ".entry k()\n.maxnreg 256\n{\n"
+    moves = "\tsetmaxnreg.dec.sync.aligned.u32 \t24;\n\tsetmaxnreg.inc.sync.aligned.u32 \t256;\n"
+    body = "\tbarrier.sync \t1;\n"
+    assert register_moves.without_setmaxnreg(head + moves + body) == head + body
+    for bad, why in (
+        (head.replace("256", "168") + moves + body, r"\.maxnreg 168: ptxas honours"),
+        (head.replace(".maxnreg 256\n", "") + moves + body, "no .maxnreg: ptxas honours"),
+        (head + body, "no setmaxnreg"),
+    ):
+        with pytest.raises(ValueError, match=why):
+            register_moves.without_setmaxnreg(bad)
+    one_group = WsTileConfig(64, 32, 128, 16, PRELOAD=2, ONE_WGMMA=True, NO_SETMAXNREG=True)
+    assert ws_tile.is_valid(one_group, 3072, 2048)
+    # Two consumer groups take the producer's registers.
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=1, ONE_WGMMA=True,
+                        PERSISTENT=True, NO_SETMAXNREG=True)  # fmt: skip
+    assert not ws_tile.is_valid(walk, 3072, 2048)
 
 
 _WAIT = "mbarrier.try_wait.parity"

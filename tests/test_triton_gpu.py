@@ -189,6 +189,20 @@ def test_a_walk_storing_under_the_mma_gives_the_walk_s_bits(B, bucket, m):
     check_same_output(_launches(walk, replace(walk, STORE_UNDER_MMA=True)), B, m)
 
 
+@pytest.mark.parametrize("m", [2, 16, 70, 128, 136, 256])
+def test_a_tile_without_register_moves_gives_the_row_s_bits(B, m):
+    """Each one-consumer-group row (M = 2 to 256) against the same without the setmaxnreg
+    ptxas ignores there (NO_SETMAXNREG): every element written both ways, right against
+    float32, the same bits."""
+    from dataclasses import replace
+
+    from triton_gemm.tuned import TABLE
+
+    row = next(cfg for limit, cfg in TABLE if limit >= m)
+    assert row.num_warps == 4 and not row.NO_SETMAXNREG
+    check_same_output(_launches(row, replace(row, NO_SETMAXNREG=True)), B, m)
+
+
 def _launches(*cfgs) -> dict:
     """{repr(cfg): run(A, B, C) launching cfg} for check_same_output."""
     from triton_gemm import main
