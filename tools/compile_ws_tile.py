@@ -6,10 +6,10 @@ DUMP_DIR/<index>.ptx for the index-th config and DUMP_DIR/<index>.patched.ptx, t
 solution runs (ws_tile._finish's changes made: the L2 hint on B's loads, ONE_WGMMA's merged
 WGMMAs; empty if none was made), and prints one JSON line per config: the config, its compile
 time, its shared memory in bytes, the bytes ptxas spilled, the registers it gave a thread and
-whether it ignored setmaxnreg (from its -v log), its cubin's
-size and its machine code's (the cubin's .text sections), without and with the changes. Needs
-no GPU. Gluon has no interpreter and does not compile while TRITON_INTERPRET=1 is set, so this
-runs with it cleared (the CPU tests call it in a subprocess).
+whether it ignored setmaxnreg (from its -v log), its cubin's size and its machine code's (the
+cubin's .text sections), without and with the changes. Needs no GPU. Gluon has no interpreter
+and does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared (the CPU
+tests call it in a subprocess).
 """
 
 import argparse
