@@ -1094,7 +1094,7 @@ def _finish(kernel, cfg: WsTileConfig, named: dict):
     if cfg.B_EVICT_FIRST:
         changes.append(("the L2 hint on B's loads", with_evict_first, (b_descriptors(cfg),)))
     if cfg.NO_SETMAXNREG:
-        changes.append(("no register moves", without_setmaxnreg, ()))
+        changes.append(("removing the register moves", without_setmaxnreg, ()))
     if cfg.B_L2_PREFETCH:
         ahead = cfg.B_L2_PREFETCH * cfg.BLOCK_K
         prefetch_args = (b_descriptors(cfg), ahead, named["K"])
