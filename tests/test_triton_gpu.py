@@ -169,8 +169,9 @@ def test_a_second_c_tile_gives_the_one_buffer_staging_s_bits(B, m):
     from triton_gemm.tuned import TABLE
 
     walk = next(cfg for limit, cfg in TABLE if limit >= 2379)
-    assert walk.ONE_C_TILE and walk.BLOCK_S3 and walk.PERSISTENT and not walk.SECOND_C_TILE
-    check_same_output(_launches(walk, replace(walk, SECOND_C_TILE=True)), B, m)
+    assert walk.ONE_C_TILE and walk.BLOCK_S3 and walk.PERSISTENT  # the row takes either way
+    both = (replace(walk, SECOND_C_TILE=False), replace(walk, SECOND_C_TILE=True))
+    check_same_output(_launches(*both), B, m)
 
 
 @pytest.mark.parametrize("m", [1000, 2379, 4097])
@@ -185,8 +186,9 @@ def test_a_walk_storing_under_the_mma_gives_the_walk_s_bits(B, bucket, m):
     from triton_gemm.tuned import TABLE
 
     walk = next(cfg for limit, cfg in TABLE if limit == bucket)
-    assert walk.PERSISTENT and not walk.STORE_UNDER_MMA
-    check_same_output(_launches(walk, replace(walk, STORE_UNDER_MMA=True)), B, m)
+    assert walk.PERSISTENT  # the row takes either way
+    both = (replace(walk, STORE_UNDER_MMA=False), replace(walk, STORE_UNDER_MMA=True))
+    check_same_output(_launches(*both), B, m)
 
 
 @pytest.mark.parametrize("m", [2, 16, 70, 128, 136, 256])
@@ -201,10 +203,11 @@ def test_a_tile_without_register_moves_gives_the_row_s_bits(B, m):
     from triton_gemm.tuned import TABLE
 
     row = next(cfg for limit, cfg in TABLE if limit >= m)
-    assert row.num_warps == 4 and not row.NO_SETMAXNREG
+    assert row.num_warps == 4  # the row takes either way
+    both = (replace(row, NO_SETMAXNREG=False), replace(row, NO_SETMAXNREG=True))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_same_output(_launches(row, replace(row, NO_SETMAXNREG=True)), B, m)
+        check_same_output(_launches(*both), B, m)
     assert not [w for w in caught if "register moves" in str(w.message)], caught
 
 
@@ -321,7 +324,8 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
     assert isinstance(cfg, ws_tile.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
-    bare = {"B_EVICT_FIRST": False, "B_L2_PREFETCH": 0, "ONE_PRELOAD_SYNC": False}
+    bare = {"B_EVICT_FIRST": False, "B_L2_PREFETCH": 0, "ONE_PRELOAD_SYNC": False,
+            "NO_SETMAXNREG": False}  # fmt: skip
     plain = replace(cfg, ONE_WGMMA=False, ONE_Y_BOX=False, **bare)
     if not ws_tile.is_valid(plain, N, K):
         plain = replace(cfg, **bare)
@@ -339,7 +343,7 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
             main.launch_config(A, B, C, variant)
         outs.append(C)
         kernels = launch.compiled_kernels(variant)
-        changed = variant.B_EVICT_FIRST or variant.ONE_PRELOAD_SYNC
+        changed = variant.B_EVICT_FIRST or variant.ONE_PRELOAD_SYNC or variant.NO_SETMAXNREG
         assert kernels, variant
         for k in kernels:
             if changed or not variant.ROLLED:
@@ -354,6 +358,8 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
             assert (prefetches > 0) == (variant.B_L2_PREFETCH > 0), variant
             if variant.ONE_PRELOAD_SYNC:
                 assert k.patched_ptx.count("bar.sync") < k.asm["ptx"].count("bar.sync")
+            if variant.NO_SETMAXNREG:  # register_moves.py
+                assert "setmaxnreg" not in k.patched_ptx and "setmaxnreg" in k.asm["ptx"]
             if variant.ONE_WGMMA and variant.B_EVICT_FIRST:
                 assert f"m64n{variant.width}k16" in k.patched_ptx
                 assert f"m64n{variant.BLOCK_S2}k16" not in k.patched_ptx
