@@ -372,6 +372,15 @@ def _row_and_valid(cfg, others) -> list:
     return out
 
 
+def _and_flipped(m: int, flag: str, applies) -> list:
+    """The current table's config for M = m and, for a Gluon tile that `applies` to, the same
+    with `flag` the other way (both ways, so that a retune can step back), where valid."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or not applies(cfg):
+        return [cfg]
+    return _row_and_valid(cfg, [replace(cfg, **{flag: not getattr(cfg, flag)})])
+
+
 def with_rolled_tiles(m: int) -> list:
     """The current table's config for M = m and every Gluon tile of one tile a CTA that
     --ws-tiles offers, rolled (ROLLED) in passes of 1 or 2 K steps over every stage that fits
@@ -460,30 +469,21 @@ def with_second_c_tile(m: int) -> list:
     turn in one buffer (ONE_C_TILE), the same with the second dot's tile staged apart, or the
     other way (SECOND_C_TILE: one wait on a store a tile where there were two; the ring as deep
     as still fits) (--second-c-tile)."""
-    cfg = select_config(m)
-    if not isinstance(cfg, WsTileConfig) or not (cfg.ONE_C_TILE and cfg.BLOCK_S3):
-        return [cfg]
-    return _row_and_valid(cfg, [replace(cfg, SECOND_C_TILE=not cfg.SECOND_C_TILE)])
+    return _and_flipped(m, "SECOND_C_TILE", lambda cfg: cfg.ONE_C_TILE and cfg.BLOCK_S3)
 
 
 def with_store_under_mma(m: int) -> list:
     """The current table's config for M = m and, for a Gluon walk (PERSISTENT), the same
     storing each tile's output under the next tile's first WGMMAs, or the other way
     (STORE_UNDER_MMA) (--store-under-mma)."""
-    cfg = select_config(m)
-    if not isinstance(cfg, WsTileConfig) or not cfg.PERSISTENT:
-        return [cfg]
-    return _row_and_valid(cfg, [replace(cfg, STORE_UNDER_MMA=not cfg.STORE_UNDER_MMA)])
+    return _and_flipped(m, "STORE_UNDER_MMA", lambda cfg: cfg.PERSISTENT)
 
 
 def with_no_setmaxnreg(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile of one consumer warp group,
     the same without the setmaxnreg ptxas ignores there (NO_SETMAXNREG: no USETMAXREG on the
     consumers' way to their first WGMMA), or the other way (--no-setmaxnreg)."""
-    cfg = select_config(m)
-    if not isinstance(cfg, WsTileConfig) or cfg.num_warps != 4:
-        return [cfg]
-    return _row_and_valid(cfg, [replace(cfg, NO_SETMAXNREG=not cfg.NO_SETMAXNREG)])
+    return _and_flipped(m, "NO_SETMAXNREG", lambda cfg: cfg.num_warps == 4)
 
 
 def with_l2_prefetch(m: int) -> list:
