@@ -29,6 +29,12 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   each streaming 3/4 of the bytes of a full tile. On the H200 that was level with full tiles
   (probe at commit ade0bf1): the table does not use it.
 
+The epilogue in the ring (epi_in_ring): with one consumer warp group, one tile a CTA, no split-K,
+multicast or partial X, the consumers have awaited their last WGMMAs and every load has landed
+before the first sub-tile is written, so the epilogue's buffers are views of the emptied ring
+and the ring takes their bytes: a stage more where they make one (7 -> 8 stages of 28 KB at
+M = 35-48, 10 -> 11 of 20 KB at 200-256; docs/cute_gemm.md). is_valid refuses it otherwise.
+
 L2 cache policies (`l2_hint`): every TMA load carries an L2 policy; the DSL's default is 0. With
 "b_first" B's loads are evict-first (B is read once a call; the protocol's zero fill leaves the
 L2 full of dirty lines, and a B line chosen as the next victim saves writing one of them back).
@@ -413,6 +419,21 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
     )
 
 
+def _shared_storage(stages: int, ab_dtype, ring_elements: int, epilogue):
+    """The kernel's shared memory as a CuTe struct: the ring's full/empty mbarriers, one range for
+    the X and Y rings (so that split-K can reuse all of it) and, where `epilogue` is
+    (dtype, elements), the epilogue's buffers. Built here, not in the traced __call__, whose
+    control flow the DSL rewrites."""
+    fields = {
+        "ab_mbar": cute.struct.MemRange[cutlass.Int64, stages * 2],
+        "ring": cute.struct.Align[cute.struct.MemRange[ab_dtype, ring_elements], 1024],
+    }
+    if epilogue is not None:
+        d_dtype, d_elements = epilogue
+        fields["sD"] = cute.struct.Align[cute.struct.MemRange[d_dtype, d_elements], 1024]
+    return cute.struct(type("SharedStorage", (), {"__annotations__": fields}))
+
+
 class HopperGemm:
     """Compile with cute.compile(HopperGemm(cfg), X, Y, D, stream); X, Y K-major."""
 
@@ -507,25 +528,13 @@ class HopperGemm:
             desc_x = self._load_descriptor(mX, self.cfg.tile_r)
             desc_y = self._load_descriptor(mY, self.cfg.tile_s)
 
-        @cute.struct
-        class SharedStorage:
-            ab_mbar: cute.struct.MemRange[cutlass.Int64, stages * 2]
-            # One range for the X and Y rings, so that split-K can reuse all of it.
-            ring: cute.struct.Align[
-                cute.struct.MemRange[ab_dtype, cute.cosize(sX_layout) + cute.cosize(sY_layout)],
-                1024,
-            ]
-            sD: cute.struct.Align[cute.struct.MemRange[d_dtype, cute.cosize(sD_layout)], 1024]
-
-        @cute.struct
-        class SharedStorageEpiInRing:
-            ab_mbar: cute.struct.MemRange[cutlass.Int64, stages * 2]
-            ring: cute.struct.Align[
-                cute.struct.MemRange[ab_dtype, cute.cosize(sX_layout) + cute.cosize(sY_layout)],
-                1024,
-            ]
-
-        self.shared_storage = SharedStorageEpiInRing if self.cfg.epi_in_ring else SharedStorage
+        self.shared_storage = _shared_storage(
+            stages,
+            ab_dtype,
+            cute.cosize(sX_layout) + cute.cosize(sY_layout),
+            # (epi_in_ring: the epilogue's buffers are views of the ring)
+            None if self.cfg.epi_in_ring else (d_dtype, cute.cosize(sD_layout)),
+        )
         self.stages = stages
         self.epi_tile = epi_tile
         self.d_layout = d_layout
