@@ -310,6 +310,13 @@ def with_ws_tiles(m: int) -> list:
     return [select_config(m)] + _ws_tiles(m)
 
 
+def _over_ring(cfg: WsTileConfig, stages: int, **changes) -> WsTileConfig:
+    """cfg (with `changes`) over a ring of `stages` (0: as many as fit), preloading no more of
+    it than it holds."""
+    preload = min(cfg.PRELOAD, stages) if stages else cfg.PRELOAD
+    return replace(cfg, STAGES=stages, PRELOAD=preload, **changes)
+
+
 def with_shallower_rings(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with a ring 1 to 4
     stages shallower, half as deep, and 2 to 4 deep (--ring-depths). The tuner's Gluon tiles
@@ -322,7 +329,7 @@ def with_shallower_rings(m: int) -> list:
         return [cfg]
     depths = {cfg.ring // 2, *range(cfg.ring - 4, cfg.ring), 2, 3, 4}
     depths = sorted({d for d in depths if 2 <= d < cfg.ring})[::-1]
-    shallower = [replace(cfg, STAGES=d, PRELOAD=min(cfg.PRELOAD, d)) for d in depths]
+    shallower = [_over_ring(cfg, d) for d in depths]
     return [cfg] + [c for c in shallower if ws_tile_is_valid(c, N, K)]
 
 
@@ -341,8 +348,7 @@ def with_rolled_ring(m: int) -> list:
     twins = [row, replace(row, ROLLED=True)]
     for unroll in (2, 4, 8):
         for stages in (row.ring // unroll * unroll, 0):  # 0: as many as fit
-            preload = min(row.PRELOAD, stages) if stages else row.PRELOAD
-            twins.append(replace(row, ROLLED=True, UNROLL=unroll, STAGES=stages, PRELOAD=preload))
+            twins.append(_over_ring(row, stages, ROLLED=True, UNROLL=unroll))
     # K steps twice as deep: half the steps, each with twice the MMA work to cover its wait
     # and release (level with the unrolled row at M = 80, H200).
     if row.BLOCK_K == 64:
@@ -420,8 +426,7 @@ def with_ring_passes(m: int) -> list:
         fits = replace(cfg, C_IN_RING=in_ring, UNROLL=unroll, STAGES=0)
         cut = fits.ring // unroll * unroll
         for stages in (0, cut) if cut != fits.ring else (0,):
-            preload = min(cfg.PRELOAD, stages) if stages else cfg.PRELOAD
-            twins.append(replace(fits, STAGES=stages, PRELOAD=preload))
+            twins.append(_over_ring(fits, stages))
     return _row_and_valid(cfg, twins)
 
 
