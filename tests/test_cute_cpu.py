@@ -505,6 +505,38 @@ def test_walk_leaves_a_tiles_last_stores_to_the_next_tiles_epilogue(tmp_path):
     assert waits == ["0"] + ["2"] * (224 // 32) + ["0"], waits
 
 
+@pytest.mark.parametrize("store_under_mma", [False, True])
+def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_in_flight(
+    tmp_path, store_under_mma
+):
+    """A walk's epilogue waits for all of a tile's WGMMAs, then stores its output while the
+    tensor cores stand idle; with store_under_mma the output waits in registers as fp16 and is
+    stored once the next tile's first WGMMAs are issued: in the PTX's order, the first TMA store
+    has a WGMMA before it with no wait for every group in between. The buffers' read-waits stay
+    those of a walk."""
+    cfg = CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=3,
+                     store_under_mma=store_under_mma)  # fmt: skip
+    text = _ptx_of(cfg, tmp_path / "ptx")
+    before = text[: re.search(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta", text).start()]
+    last_mma = before.rfind("wgmma.mma_async")
+    waits_all = [m.start() for m in re.finditer(r"wgmma\.wait_group\.sync\.aligned\s+0;", before)]
+    assert (last_mma >= 0 and not any(w > last_mma for w in waits_all)) == store_under_mma
+    waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
+    stores = ["0"] + ["2"] * (224 // 32)  # one epilogue: in the walk, and for the last tile
+    assert waits == stores * (1 + store_under_mma) + ["0"], waits
+
+
+def test_storing_under_the_mma_is_a_plain_walk_s():
+    walk = CuteConfig(128, 224, swap_ab=True, persistent=True, store_under_mma=True)
+    assert is_valid(walk, 2048)
+    for bad in (
+        replace(walk, persistent=False),
+        replace(walk, stream_k=True),
+        replace(walk, tile_r=64, pingpong=True),
+    ):
+        assert not is_valid(bad, 2048), bad
+
+
 def test_wgmma_batches_in_flight_need_a_deeper_ring_and_enough_k_stages():
     for n in (1, 2, 3):
         assert is_valid(CuteConfig(64, 80, swap_ab=False, mma_batches=n), 2048), n

@@ -240,6 +240,28 @@ def test_persistent_ctas_walking_many_tiles(B, m):
         torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
 
 
+@pytest.mark.parametrize("m", [1000, 2379, 4097])
+@pytest.mark.parametrize("bucket", [2176, 4096, 1 << 62], ids=["2053", "2379", "8192"])
+def test_a_walk_storing_under_the_mma_gives_the_walk_s_bits(B, bucket, m):
+    """Each walk of the table (M = 2053's, 2379's, 8192's) against the same storing each tile
+    under the next tile's first WGMMAs (store_under_mma): every element written both ways,
+    right against float32, the same bits. At M = 1000 a CTA has at most one tile (only the
+    last tile's epilogue runs), from 2379 two or more."""
+    from cute_gemm.main import launch_config
+
+    walk = next(cfg for limit, cfg in TABLE if limit == bucket)
+    assert walk.persistent and not walk.store_under_mma
+    A = torch.randn(m, K, dtype=torch.float16, device="cuda")
+    outs = []
+    for cfg in (walk, dataclasses.replace(walk, store_under_mma=True)):
+        C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
+        launch_config(A, B, C, cfg)
+        assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
+        torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+        outs.append(C)
+    assert torch.equal(outs[0], outs[1]), "storing under the MMA changed the bits"
+
+
 @pytest.mark.parametrize("cfg", STREAM_K_CONFIGS, ids=repr)
 def test_stream_k_walks_sum_every_partial_and_reset_their_flags(B, cfg):
     """Runs that split tiles (and, at small M, hold a tile's middle) give the reference and
