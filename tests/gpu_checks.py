@@ -60,16 +60,23 @@ def check_clipped_against_shifted(
     run_shifted, run_clipped, B: torch.Tensor, m: int, same_bits: bool = True
 ) -> None:
     """One config run with its last tiles shifted back over their neighbours and with them
-    clipped past the end, on the same fresh A into NaN-poisoned C: every element written both
-    ways, both right against a float32 reference, and (same_bits) the same bits."""
+    clipped past the end: check_same_output of the two."""
+    runs = {"shifted last tiles": run_shifted, "clipped last tiles": run_clipped}
+    check_same_output(runs, B, m, same_bits)
+
+
+def check_same_output(runs: dict, B: torch.Tensor, m: int, same_bits: bool = True) -> None:
+    """Two ways of computing C ({label: run(A, B, C)}), on the same fresh A into NaN-poisoned
+    C: every element written both ways, both right against a float32 reference, and
+    (same_bits) the same bits."""
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
-    for label, run in (("shifted", run_shifted), ("clipped", run_clipped)):
+    for label, run in runs.items():
         C = torch.full((m, N), float("nan"), dtype=torch.float16, device="cuda")
         run(A, B, C)
-        assert torch.isfinite(C).all(), f"{label} last tiles: unwritten (NaN) elements in C"
+        assert torch.isfinite(C).all(), f"{label}: unwritten (NaN) elements in C"
         outs.append(C)
     if same_bits:
-        assert torch.equal(outs[0], outs[1]), "the clipped last tiles differ from the shifted ones"
+        assert torch.equal(outs[0], outs[1]), f"{' and '.join(runs)} differ in their bits"
     for C in outs:
         torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)

@@ -4,6 +4,7 @@ writes them."""
 
 import csv
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -89,6 +90,16 @@ def broken_nvdisasms(folder: Path) -> list[tuple[Path, str]]:
     unrunnable = folder / "not-executable"
     unrunnable.write_text("")
     return [(failing, "bad cubin"), (unrunnable, "ermission denied")]
+
+
+def tma_store_under_wgmma(ptx: str) -> bool:
+    """Whether, in the PTX's order, the first TMA store has a WGMMA before it and no wait for
+    every WGMMA group in between: a tile's output stored while the next tile's WGMMAs run."""
+    first_store = re.search(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta", ptx).start()
+    before = ptx[:first_store]
+    last_mma = before.rfind("wgmma.mma_async")
+    waits_all = [m.start() for m in re.finditer(r"wgmma\.wait_group\.sync\.aligned\s+0;", before)]
+    return last_mma >= 0 and not any(w > last_mma for w in waits_all)
 
 
 def write_results_csv(path: Path, rows: list[dict], fields=RESULT_FIELDS) -> Path:

@@ -49,6 +49,21 @@ def test_the_innermost_loop_is_taken_and_a_loop_without_mmas_is_not():
     assert sass_issue.mma_loop(forward) is None  # a forward branch closes no loop
 
 
+def test_the_path_to_the_first_tma_load_sums_its_stalls_and_names_its_waits():
+    before = [("S2R R0, SR_TID.X", 2), ("@!P0 BRA `(.L_x_0)", 5)]  # warps 4+ go on, 0-3 branch
+    body = [("I2F.RP R8, R6", 1), ("MUFU.RCP R8, R8", 2), ("@!P1 BAR.SYNC.DEFER_BLOCKING 0x0", 4),
+            ("UTMALDG.2D [UR8], [UR16]", 3), ("UTMALDG.2D [UR12], [UR20]", 1)]  # fmt: skip
+    sass = _sass(body, before=before)
+    path = sass_issue.to_first_load(sass, ".L_x_0")
+    assert path == {"instructions": 4, "mma": 0, "issue_cycles": 10, "cycles_per_mma": None,
+                    "waits": ["I2F", "MUFU", "BAR"]}  # fmt: skip
+    whole = sass_issue.to_first_load(sass)  # from the entry: the branch not taken
+    assert (whole["instructions"], whole["issue_cycles"], whole["waits"][0]) == (6, 17, "S2R")
+    with pytest.raises(ValueError, match=r"no label \.L_x_9 .*\.L_x_0"):  # a typo is named
+        sass_issue.to_first_load(sass, ".L_x_9")
+    assert sass_issue.to_first_load(_sass([("IADD3 R1, R1, 0x1, RZ", 4)])) is None  # no load
+
+
 # A loop of mma.sync the PTX keeps rolled (its trip count a parameter).
 PTX = """.version 9.4
 .target sm_80

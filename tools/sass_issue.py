@@ -10,7 +10,9 @@ portable kernel's mid-M tiles. On sm_90 ptxas spaces independent mma.sync HMMAs 
 copies, address arithmetic and ldmatrix push its MMAs apart. A guide for what to time, not a
 time: it knows nothing of memory latency or of the other warps.
 
-Usage: python -m tools.sass_issue KERNEL.cubin [--arch sm_90a]   (prints one JSON line)
+Usage: python -m tools.sass_issue KERNEL.cubin [--arch sm_90a] [--first-load-from LABEL]
+(prints one JSON line). "to_first_load": the issue cycles from the entry (or LABEL) to the first
+TMA load, and the waits on the way: what delays the first bytes of a latency-bound kernel.
 Callers with PTX use tools.ptx_resources.resources, which adds these figures as "issue",
 disassembled by the nvdisasm beside the ptxas that assembled them.
 """
@@ -87,10 +89,37 @@ def mma_loop(sass: str) -> dict | None:
     return max(loops, key=lambda s: s["mma"], default=None)
 
 
-def of_cubin(cubin: Path, arch: str, ptxas: str | None = None) -> dict:
-    """{"mma_loop": summary or None, "kernel": summary of every instruction} of a cubin (that
-    `ptxas` assembled, when known), or {"error": ...} where its control words are not known or
-    no nvdisasm is here."""
+# Instructions whose wait the stall count does not hold (the warp waits on a scoreboard):
+# conversions and the special-function unit, special-register, constant and shared-memory
+# reads, fences, barriers and register re-allocation.
+_SCOREBOARDED = re.compile(
+    r"^(?:@!?U?P\w+\s+)?(I2F|F2I|MUFU|S2U?R|U?LDC|LDS|MEMBAR|BAR|SYNCS|USETMAXREG)"
+)
+
+
+def to_first_load(sass: str, label: str | None = None) -> dict | None:
+    """From `label` (else the kernel's first instruction) to the first TMA load (UTMALDG) after
+    it, in program order, as a warp that takes no branch runs it: its summary, with the
+    scoreboarded instructions on the way named in order ("waits"), whose latencies add to the
+    issue cycles. None where no load follows; ValueError for a label the code does not have."""
+    code, labels = parse(sass)
+    start = 0 if label is None else labels.get(label)
+    if start is None:
+        raise ValueError(f"no label {label} in the disassembly (it has {', '.join(labels)})")
+    end = next((i for i in range(start, len(code)) if "UTMALDG" in code[i].text), None)
+    if end is None:
+        return None
+    path = code[start : end + 1]
+    waits = [m.group(1) for ins in path if (m := _SCOREBOARDED.match(ins.text))]
+    return {**summary(path), "waits": waits}
+
+
+def of_cubin(
+    cubin: Path, arch: str, ptxas: str | None = None, first_load_from: str | None = None
+) -> dict:
+    """{"mma_loop": summary or None, "kernel": summary of every instruction, "to_first_load":
+    to_first_load from `first_load_from`} of a cubin (that `ptxas` assembled, when known), or
+    {"error": ...} where its control words are not known or no nvdisasm is here."""
     if arch not in KNOWN_ARCHS:
         return {"error": f"control words of {arch} not read (only {', '.join(KNOWN_ARCHS)})"}
     try:
@@ -99,20 +128,35 @@ def of_cubin(cubin: Path, arch: str, ptxas: str | None = None) -> dict:
         return {"error": str(e)}
     if text is None:
         return {"error": "no nvdisasm found (Triton's wheel or PATH)"}
-    return {"mma_loop": mma_loop(text), "kernel": summary(parse(text)[0])}
+    try:
+        first_load = to_first_load(text, first_load_from)
+    except ValueError as e:
+        return {"error": str(e)}
+    return {
+        "mma_loop": mma_loop(text),
+        "kernel": summary(parse(text)[0]),
+        "to_first_load": first_load,
+    }
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("cubin", type=Path)
     p.add_argument("--arch", default="sm_90a", help="the arch it was assembled for")
+    p.add_argument(
+        "--first-load-from",
+        metavar="LABEL",
+        help="nvdisasm's label (.L_x_N) the path to the first TMA load starts at (default: the "
+        "kernel's entry; ws_tile's kernels branch their default partition, warps 0-3, to .L_x_0)",
+    )
     args = p.parse_args()
     if not args.cubin.is_file():
         print(f"{args.cubin}: no such file", file=sys.stderr)
         return 2
     from tools.ptx_resources import ptxas_candidates  # which imports this module
 
-    result = of_cubin(args.cubin, args.arch, next(iter(ptxas_candidates()), None))
+    ptxas = next(iter(ptxas_candidates()), None)
+    result = of_cubin(args.cubin, args.arch, ptxas, args.first_load_from)
     print(json.dumps(result))
     return 1 if "error" in result else 0
 
