@@ -15,7 +15,7 @@ from cute_gemm import main as cute_main  # conftest.py has set CUTE_DSL_ARCH wit
 from cute_gemm import portable
 from cute_gemm.kernel import CuteConfig, HopperGemm, is_valid
 from cutlass.cute.runtime import make_fake_stream
-from helpers import REPO_ROOT, run_repo_module
+from helpers import REPO_ROOT, run_repo_module, tma_store_under_wgmma
 
 from tools.compile_cute import distinct_configs
 
@@ -517,10 +517,7 @@ def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_i
     cfg = CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=3,
                      store_under_mma=store_under_mma)  # fmt: skip
     text = _ptx_of(cfg, tmp_path / "ptx")
-    before = text[: re.search(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta", text).start()]
-    last_mma = before.rfind("wgmma.mma_async")
-    waits_all = [m.start() for m in re.finditer(r"wgmma\.wait_group\.sync\.aligned\s+0;", before)]
-    assert (last_mma >= 0 and not any(w > last_mma for w in waits_all)) == store_under_mma
+    assert tma_store_under_wgmma(text) == store_under_mma
     waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
     stores = ["0"] + ["2"] * (224 // 32)  # one epilogue: in the walk, and for the last tile
     assert waits == stores * (1 + store_under_mma) + ["0"], waits
