@@ -64,6 +64,42 @@ def test_the_path_to_the_first_tma_load_sums_its_stalls_and_names_its_waits():
     assert sass_issue.to_first_load(_sass([("IADD3 R1, R1, 0x1, RZ", 4)])) is None  # no load
 
 
+def test_the_gap_between_a_walks_tiles_follows_the_walk_to_the_next_tiles_first_wgmma():
+    """Wait for all WGMMAs, epilogue, back to the walk's top, the next tile's first HGMMA: the
+    spin loops (after the wait, and at the walk's top, before it) and the one thread's forward
+    skip are not taken, the walk's back edge and an unconditional jump are; the last tile's
+    wait, followed by the exit, has no gap."""
+    code = [
+        (".L_x_0", "IADD3 R1, R1, 0x1, RZ", 2),
+        (".L_x_4", "SYNCS.PHASECHK.TRANS64.TRYWAIT P3, [UR8], R2", 3),
+        (None, "@!P3 BRA `(.L_x_4)", 1),  # the ring stage's spin loop: not retried
+        (None, "HGMMA.64x224x16.F32 R24, gdesc[UR4], R24, gsb0", 1),
+        (None, "WARPGROUP.DEPBAR.LE gsb0, 0x0", 3),  # the wait: the path starts here
+        (None, "STSM.16.M88.4 [R1], R4", 2),
+        (".L_x_1", "SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [UR8], R2", 4),
+        (None, "@!P0 BRA `(.L_x_1)", 5),  # a spin loop: after the wait, not taken
+        (None, "BAR.SYNC.DEFER_BLOCKING 0x0, 0x100", 6),
+        (None, "@!P1 BRA `(.L_x_2)", 1),  # one thread's stores skipped by the others: not taken
+        (None, "UTMASTG.2D [UR4], [UR12]", 2),
+        (".L_x_2", "DEPBAR.LE SB0, 0x0", 7),
+        (None, "@P2 BRA `(.L_x_0)", 8),  # the walk's next tile: before the wait, taken
+        (None, "WARPGROUP.DEPBAR.LE gsb0, 0x0", 1),  # the last tile's: no WGMMA follows
+        (None, "BRA `(.L_x_3)", 1),
+        (None, "HGMMA.64x224x16.F32 R24, gdesc[UR4], R24", 1),  # jumped over
+        (".L_x_3", "EXIT", 5),
+    ]
+    sass = ""
+    for address, (label, text, stall) in enumerate(code):
+        sass += f"{label}:\n" if label else ""
+        sass += _line(16 * address, text, stall)
+    (gap,) = sass_issue.mma_gaps(sass)
+    epilogue, next_top = 3 + 2 + 4 + 5 + 6 + 1 + 2 + 7 + 8, 2 + 3 + 1 + 1
+    assert gap == {"instructions": 13, "issue_cycles": epilogue + next_top,
+                   "stsm": 1, "tma_stores": 1, "store_waits": 1, "barriers": 1,
+                   "waits": ["SYNCS", "BAR", "SYNCS"]}  # fmt: skip
+    assert sass_issue.mma_gaps(_sass([("IADD3 R1, R1, 0x1, RZ", 4)])) == []
+
+
 # A loop of mma.sync the PTX keeps rolled (its trip count a parameter).
 PTX = """.version 9.4
 .target sm_80

@@ -7,6 +7,7 @@ from helpers import run_repo_module
 from triton_gemm import portable_tuned as triton_portable
 from triton_gemm import tuned as triton_tuned
 
+from fibgemm import REPO_ROOT
 from tools.configs import parse_config
 from tools.sanitize import config_kinds
 
@@ -68,3 +69,37 @@ def test_the_sanitizer_runs_a_gluon_config_through_the_solution(monkeypatch):
     assert WsTileConfig not in solution._KERNELS and label == f" {row!r}"
     launch(None, None, None)
     assert [cfg for *_, cfg in launched] == [row] and WsTileConfig in solution._KERNELS
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "problem"),
+    [
+        (["tools.compile_ws_tile", "{out}", "WsTileConfig(BLOCK_R=__import__('os'))"], {},
+         "argument CONFIG: a config's fields must be literals"),
+        (["tools.compile_triton_paths", "75", "x"], {}, "no such ARCH: 75, x (known: 80, 86"),
+        (["tools.compile_triton_paths", "gemv", "GemvConfig(bogus=1)"], {}, "'bogus'"),
+        (["tools.compile_cute_paths", "{out}"], {"CUTE_DSL_ARCH": ""}, "set CUTE_DSL_ARCH"),
+        (["tools.compile_cute_paths", "{out}", "PortableConfig(tile_p="],
+         {"CUTE_DSL_ARCH": "sm_86"},
+         "argument CONFIG: not a config: 'PortableConfig(tile_p='"),
+    ],
+)  # fmt: skip
+def test_the_compile_tools_name_a_bad_argument_before_writing(tmp_path, args, env, problem):
+    out = tmp_path / "dump"
+    module, *rest = (a.format(out=out) for a in args)
+    done = run_repo_module(module, *rest, **env)
+    assert done.returncode == 2, done.stderr
+    assert problem in done.stderr
+    assert not out.exists()
+
+
+COMPILE_TOOLS = ["compile_ws_tile", "compile_triton_paths", "compile_cute_paths"]
+
+
+@pytest.mark.parametrize("module", COMPILE_TOOLS)
+def test_the_compile_tools_answer_help_without_compiling(module):
+    """--help is not a folder to fill or an arch to parse."""
+    done = run_repo_module(f"tools.{module}", "--help")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"usage: {module}.py")
+    assert not (REPO_ROOT / "--help").exists()

@@ -12,14 +12,16 @@ time, the instruction families its PTX holds, and its registers and spill bytes 
 assembles it for that arch (tools/ptx_resources.py). Needs no GPU.
 """
 
+import argparse
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
 
 from fibgemm import REPO_ROOT
-from tools.configs import parse_config
+from tools.configs import config_argument
 from tools.ptx_resources import resources
 
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -58,17 +60,24 @@ def _table_configs(portable) -> set:
 
 
 def main() -> int:
-    if len(sys.argv) < 2 or "CUTE_DSL_ARCH" not in os.environ:
-        print(__doc__, file=sys.stderr)
-        return 2
-    dump = Path(sys.argv[1])
-    arch = os.environ["CUTE_DSL_ARCH"]
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("dump_dir", type=Path, help="where each config's PTX goes (DUMP_DIR/<index>/)")
+    p.add_argument("configs", nargs="*", metavar="CONFIG", help="a PortableConfig, as its repr")
+    args = p.parse_args()
+    arch = os.environ.get("CUTE_DSL_ARCH")
+    # The DSL reads the variable once, at its first import: it cannot be an option here.
+    if not arch or not re.fullmatch(r"sm_\d{2,3}a?", arch):
+        p.error(f"set CUTE_DSL_ARCH to the arch to compile for, e.g. sm_86 (it is {arch!r})")
     from cute_gemm import main as cute_main
     from cute_gemm import portable
 
     default, _ = cute_main.choose_path(_capability(arch), cute_main.dsl_version())
-    kinds = {"PortableConfig": portable.PortableConfig}
-    extra = {parse_config(text, kinds) for text in sys.argv[2:]}
+    read = config_argument({"PortableConfig": portable.PortableConfig})
+    try:
+        extra = {read(text) for text in args.configs}
+    except argparse.ArgumentTypeError as e:
+        p.error(f"argument CONFIG: {e}")
+    dump = args.dump_dir
     for i, cfg in enumerate(sorted(_table_configs(portable) | extra, key=repr)):
         out = dump / str(i)
         out.mkdir(parents=True, exist_ok=True)

@@ -20,6 +20,7 @@ registers the machine code that would run reads as a memory descriptor that noth
 (triton_gemm.sass_check; null without nvdisasm).
 """
 
+import argparse
 import json
 import os
 import sys
@@ -28,6 +29,7 @@ import time
 import torch
 
 from fibgemm import REPO_ROOT, K, N
+from tools.configs import config_argument
 
 os.environ.pop("TRITON_INTERPRET", None)  # before triton is imported
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -35,7 +37,8 @@ sys.path.insert(0, str(REPO_ROOT / "sources"))
 import triton  # noqa: E402
 from triton.backends.compiler import GPUTarget  # noqa: E402
 from triton.compiler import ASTSource  # noqa: E402
-from triton_gemm import main, paths, portable_tuned  # noqa: E402
+from triton_gemm import main as solution  # noqa: E402
+from triton_gemm import paths, portable_tuned  # noqa: E402
 
 M_FOR_ARGS = 200  # any M: the kernels take it at run time
 # Opt-in shared memory per CTA of each family (CUDA's occupancy tables).
@@ -74,14 +77,14 @@ def compile_config(cfg, capability: int):
     a = torch.empty(M_FOR_ARGS, K, dtype=torch.float16)
     b = torch.empty(N, K, dtype=torch.float16)
     c = torch.empty(M_FOR_ARGS, N, dtype=torch.float16)
-    fn, module, cfg = main._kernel_of(cfg)
+    fn, module, cfg = solution._kernel_of(cfg)
     _, args = module._grid_and_args(a, b, c, cfg)
     source = ASTSource(fn, *_signature(fn, args))
     options = {"num_warps": cfg.num_warps, "num_stages": cfg.num_stages}
     return triton.compile(source, target=GPUTarget("cuda", capability, 32), options=options)
 
 
-def main_(archs: list[int]) -> int:
+def arch_lines(archs: list[int]) -> int:
     version = paths.triton_version()
     for capability in archs:
         shared = SHARED_MEMORY[capability]
@@ -114,7 +117,7 @@ def main_(archs: list[int]) -> int:
     return 0
 
 
-def gemv_lines(configs: list[str]) -> int:
+def gemv_lines(configs: list) -> int:
     import dataclasses
     import re
     import warnings
@@ -124,10 +127,8 @@ def gemv_lines(configs: list[str]) -> int:
     from triton_gemm.sass_check import unset_descriptors
     from triton_gemm.tuned import TABLE
 
-    from tools.configs import parse_config
-
     if configs:
-        twins = {parse_config(text, {"GemvConfig": gemv.GemvConfig}) for text in configs}
+        twins = set(configs)
     else:
         rows = {cfg for _, cfg in TABLE if isinstance(cfg, gemv.GemvConfig)}
         twins = {dataclasses.replace(c, B_EVICT_FIRST=h) for c in rows for h in (False, True)}
@@ -154,10 +155,27 @@ def gemv_lines(configs: list[str]) -> int:
     return 0
 
 
+def main() -> int:
+    p = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="`gemv [CONFIG ...]` compiles the GEMV rows (or each GemvConfig given) instead.",
+    )
+    known = ", ".join(map(str, SHARED_MEMORY))
+    p.add_argument("targets", nargs="+", metavar="ARCH", help=f"a compute capability: {known}")
+    targets = p.parse_args().targets
+    if targets[0] == "gemv":
+        from triton_gemm.gemv import GemvConfig
+
+        read = config_argument({"GemvConfig": GemvConfig})
+        try:
+            return gemv_lines([read(text) for text in targets[1:]])
+        except argparse.ArgumentTypeError as e:
+            p.error(f"argument CONFIG: {e}")
+    unknown = [t for t in targets if not t.isdigit() or int(t) not in SHARED_MEMORY]
+    if unknown:
+        p.error(f"no such ARCH: {', '.join(unknown)} (known: {known})")
+    return arch_lines([int(t) for t in targets])
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
-    if sys.argv[1] == "gemv":
-        sys.exit(gemv_lines(sys.argv[2:]))
-    sys.exit(main_([int(a) for a in sys.argv[1:]]))
+    sys.exit(main())

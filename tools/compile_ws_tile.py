@@ -11,6 +11,7 @@ no GPU. Gluon has no interpreter and does not compile while TRITON_INTERPRET=1 i
 runs with it cleared (the CPU tests call it in a subprocess).
 """
 
+import argparse
 import contextlib
 import io
 import json
@@ -24,6 +25,7 @@ from pathlib import Path
 import torch
 
 from fibgemm import REPO_ROOT, K, N
+from tools.configs import config_argument
 
 os.environ.pop("TRITON_INTERPRET", None)  # before triton is imported
 sys.path.insert(0, str(REPO_ROOT / "sources"))
@@ -90,13 +92,16 @@ def _spilled(ptxas_log: str) -> int | None:
 
 
 def main() -> int:
-    if len(sys.argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    out = Path(sys.argv[1])
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("dump_dir", type=Path, help="where each config's PTX goes")
+    p.add_argument("configs", nargs="*", metavar="CONFIG",
+                   type=config_argument({"WsTileConfig": WsTileConfig}),
+                   help="a WsTileConfig as its repr writes it (default: the table's)")  # fmt: skip
+    args = p.parse_args()
+    out = args.dump_dir
     out.mkdir(parents=True, exist_ok=True)
-    if len(sys.argv) > 2:
-        cfgs = [eval(text, {"WsTileConfig": WsTileConfig}) for text in sys.argv[2:]]
+    if args.configs:
+        cfgs = args.configs
     else:
         from triton_gemm.tuned import TABLE
 

@@ -1,5 +1,6 @@
 """Configs named on a command line, as their repr writes them: `PortableConfig(tile_p=64, ...)`."""
 
+import argparse
 import ast
 
 
@@ -22,3 +23,17 @@ def parse_config(text: str, kinds: dict[str, type]):
         return kinds[name](*args, **fields)
     except TypeError as e:
         raise ValueError(f"{text!r}: {e}") from None
+
+
+def config_argument(kinds: dict[str, type]):
+    """An argparse `type` reading a config of `kinds`: a bad one is refused with parse_config's
+    message (argparse's own would name only the argument)."""
+
+    def read(text: str):
+        try:
+            return parse_config(text, kinds)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    read.__name__ = "config"  # what argparse's messages call it
+    return read

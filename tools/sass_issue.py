@@ -13,6 +13,9 @@ time: it knows nothing of memory latency or of the other warps.
 Usage: python -m tools.sass_issue KERNEL.cubin [--arch sm_90a] [--first-load-from LABEL]
 (prints one JSON line). "to_first_load": the issue cycles from the entry (or LABEL) to the first
 TMA load, and the waits on the way: what delays the first bytes of a latency-bound kernel.
+"mma_gap": the longest path from a wait for all WGMMAs to the next WGMMA (a persistent walk's
+epilogue between two tiles, when the tensor cores idle), with its stagings, TMA stores, store
+waits and barriers counted.
 Callers with PTX use tools.ptx_resources.resources, which adds these figures as "issue",
 disassembled by the nvdisasm beside the ptxas that assembled them.
 """
@@ -114,12 +117,71 @@ def to_first_load(sass: str, label: str | None = None) -> dict | None:
     return {**summary(path), "waits": waits}
 
 
+# A warp group's wait for all its WGMMAs, and what a tile's epilogue does between it and the
+# next tile's first WGMMA: stage into shared memory, store by TMA, wait for the stores to have
+# read shared memory, synchronize the warp group.
+_WAIT_ALL_MMAS = re.compile(r"\bWARPGROUP\.DEPBAR\.LE gsb0, 0x0\b")
+_HGMMA = re.compile(r"(^|\s)HGMMA\.")
+_EPILOGUE_FAMILIES = {
+    "stsm": re.compile(r"(^|\s)STSM\b"),
+    "tma_stores": re.compile(r"(^|\s)UTMASTG\b"),
+    "store_waits": re.compile(r"(^|\s)DEPBAR\.LE SB0\b"),
+    "barriers": re.compile(r"(^|\s)BAR\.SYNC\b"),
+}
+
+
+def _to_next_wgmma(code: list[Instruction], labels: dict[str, int], wait: int) -> list[int]:
+    """The indices a warp passes from `wait` to the first HGMMA it reaches (that one included),
+    taking unconditional branches and the first backward branch to before `wait` (the walk's
+    next tile), no other (a barrier's spin loop retried, a forward skip of what one thread
+    does); [] where it meets an EXIT or goes round in a cycle first."""
+    path, i, walked_back = [], wait, False
+    while i < len(code) and i not in path:
+        path.append(i)
+        text = code[i].text
+        if _HGMMA.search(text):
+            return path
+        if text.startswith("EXIT"):
+            return []
+        branch = _BRANCH.search(text)
+        target = labels.get(branch.group(1)) if branch else None
+        if target is not None and (text.startswith("BRA") or target <= wait and not walked_back):
+            walked_back |= target <= wait
+            i = target
+        else:
+            i += 1
+    return []
+
+
+def mma_gaps(sass: str) -> list[dict]:
+    """From each wait for all WGMMAs to the next WGMMA a warp issues (_to_next_wgmma): the
+    stretch over which a persistent walk's tensor cores have nothing to do, between one tile's
+    last MMA and the next tile's first. Each: its instructions and issue cycles (the HGMMA
+    included), its epilogue's work counted (_EPILOGUE_FAMILIES) and the scoreboarded waits on
+    it, in order. A wait after which no WGMMA comes (the last tile's, before the exit) has none."""
+    code, labels = parse(sass)
+    gaps = []
+    for wait, ins in enumerate(code):
+        if not _WAIT_ALL_MMAS.search(ins.text):
+            continue
+        path = [code[i] for i in _to_next_wgmma(code, labels, wait)]
+        if not path:
+            continue
+        gap = {"instructions": len(path), "issue_cycles": sum(p.stall for p in path)}
+        for family, found in _EPILOGUE_FAMILIES.items():
+            gap[family] = sum(found.search(p.text) is not None for p in path)
+        gap["waits"] = [m.group(1) for p in path if (m := _SCOREBOARDED.match(p.text))]
+        gaps.append(gap)
+    return gaps
+
+
 def of_cubin(
     cubin: Path, arch: str, ptxas: str | None = None, first_load_from: str | None = None
 ) -> dict:
     """{"mma_loop": summary or None, "kernel": summary of every instruction, "to_first_load":
-    to_first_load from `first_load_from`} of a cubin (that `ptxas` assembled, when known), or
-    {"error": ...} where its control words are not known or no nvdisasm is here."""
+    to_first_load from `first_load_from`, "mma_gap": the longest of mma_gaps or None} of a
+    cubin (that `ptxas` assembled, when known), or {"error": ...} where its control words are
+    not known or no nvdisasm is here."""
     if arch not in KNOWN_ARCHS:
         return {"error": f"control words of {arch} not read (only {', '.join(KNOWN_ARCHS)})"}
     try:
@@ -136,6 +198,7 @@ def of_cubin(
         "mma_loop": mma_loop(text),
         "kernel": summary(parse(text)[0]),
         "to_first_load": first_load,
+        "mma_gap": max(mma_gaps(text), key=lambda g: g["issue_cycles"], default=None),
     }
 
 
