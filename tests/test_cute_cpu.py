@@ -17,6 +17,7 @@ from cute_gemm.kernel import CuteConfig, HopperGemm, is_valid
 from cutlass.cute.runtime import make_fake_stream
 from helpers import REPO_ROOT, run_repo_module, tma_store_under_wgmma
 
+from tools import ptx_resources
 from tools.compile_cute import distinct_configs
 
 TABLE = cute_main.TABLE
@@ -513,7 +514,8 @@ def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_i
     tensor cores stand idle; with store_under_mma the output waits in registers as fp16 and is
     stored once the next tile's first WGMMAs are issued: in the PTX's order, the first TMA store
     has a WGMMA before it with no wait for every group in between. The buffers' read-waits stay
-    those of a walk."""
+    those of a walk. In the machine code (sm_90a), the path from the wait for all WGMMAs to the
+    next tile's first holds no staging, TMA store, wait on a store or CTA barrier."""
     cfg = CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=3,
                      store_under_mma=store_under_mma)  # fmt: skip
     text = _ptx_of(cfg, tmp_path / "ptx")
@@ -521,6 +523,12 @@ def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_i
     waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
     stores = ["0"] + ["2"] * (224 // 32)  # one epilogue: in the walk, and for the last tile
     assert waits == stores * (1 + store_under_mma) + ["0"], waits
+    assembled = ptx_resources.resources(text, "sm_90a")
+    assert "error" not in assembled, assembled
+    gap = assembled["issue"]["mma_gap"]
+    epilogue = (gap["stsm"], gap["tma_stores"], gap["store_waits"], gap["barriers"])
+    assert (epilogue == (0, 0, 0, 0)) == store_under_mma, gap
+    assert min(epilogue) > 0 or store_under_mma, gap
 
 
 def test_storing_under_the_mma_is_a_plain_walk_s():
