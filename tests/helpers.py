@@ -46,13 +46,16 @@ def make_dataset(root: Path, ms: list[int], solutions: list[Solution]) -> Path:
     return root
 
 
-def run_repo_module(module: str, *args: str, **env: str) -> subprocess.CompletedProcess:
-    """`python -m module args...` from the repo root in a subprocess, with `env` added: the repo
-    first on PYTHONPATH, then whatever path the caller had (the device's DSL is on it)."""
+def run_repo_module(
+    module: str, *args: str, cwd: Path = REPO_ROOT, **env: str
+) -> subprocess.CompletedProcess:
+    """`python -m module args...` from the repo root (or `cwd`) in a subprocess, with `env`
+    added: the repo first on PYTHONPATH, then whatever path the caller had (the device's DSL
+    is on it)."""
     path = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", module, *args],
-        cwd=REPO_ROOT,
+        cwd=cwd,
         env={**os.environ, "PYTHONPATH": path, **env},
         capture_output=True,
         text=True,

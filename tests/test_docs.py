@@ -51,6 +51,21 @@ def test_results_hold_the_evidence_of_the_current_figures_only():
     assert not _tracked("notes") and not _tracked("results/logs")
 
 
+# What a checkout holds at its top: the dataset, the package, its sources, tools and tests (and
+# a tuner's logs, kept for the commit that cites them).
+TOP_LEVEL = {".ci", ".gitignore", "README.md", "constraints.txt", "definitions", "docs",
+             "fibgemm", "logs", "pyproject.toml", "results", "scripts", "solutions", "sources",
+             "stored_inputs", "tests", "tools", "traces", "tuners", "workloads"}  # fmt: skip
+
+
+def test_nothing_stray_is_tracked():
+    """A tool's output committed by mistake (a folder named like an option, a compile cache)."""
+    stray = {rel.split("/")[0] for rel in _tracked()} - TOP_LEVEL
+    assert not stray, f"tracked outside the layout: {sorted(stray)}"
+    caches = [rel for rel in _tracked() if "triton-cache/" in rel or "__pycache__/" in rel]
+    assert not caches, caches[:5]
+
+
 # How the tree must not speak of itself: labels of its past work, folders named after them, paths
 # outside the repository.
 TALK = re.compile(

@@ -7,7 +7,6 @@ from helpers import run_repo_module
 from triton_gemm import portable_tuned as triton_portable
 from triton_gemm import tuned as triton_tuned
 
-from fibgemm import REPO_ROOT
 from tools.configs import parse_config
 from tools.sanitize import config_kinds
 
@@ -97,9 +96,9 @@ COMPILE_TOOLS = ["compile_ws_tile", "compile_triton_paths", "compile_cute_paths"
 
 
 @pytest.mark.parametrize("module", COMPILE_TOOLS)
-def test_the_compile_tools_answer_help_without_compiling(module):
-    """--help is not a folder to fill or an arch to parse."""
-    done = run_repo_module(f"tools.{module}", "--help")
+def test_the_compile_tools_answer_help_without_compiling(tmp_path, module):
+    """--help is not a folder to fill or an arch to parse: nothing is written where it runs."""
+    done = run_repo_module(f"tools.{module}", "--help", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"usage: {module}.py")
-    assert not (REPO_ROOT / "--help").exists()
+    assert list(tmp_path.iterdir()) == []

@@ -5,10 +5,11 @@ CONFIG is a WsTileConfig repr (default: every distinct WsTileConfig of the table
 DUMP_DIR/<index>.ptx for the index-th config and DUMP_DIR/<index>.patched.ptx, the PTX the
 solution runs (ws_tile._finish's changes made: the L2 hint on B's loads, ONE_WGMMA's merged
 WGMMAs; empty if none was made), and prints one JSON line per config: the config, its compile
-time, its shared memory in bytes, the bytes ptxas spilled (from its -v log), its cubin's
-size and its machine code's (the cubin's .text sections), without and with the changes. Needs
-no GPU. Gluon has no interpreter and does not compile while TRITON_INTERPRET=1 is set, so this
-runs with it cleared (the CPU tests call it in a subprocess).
+time, its shared memory in bytes, the bytes ptxas spilled, the registers it gave a thread and
+whether it ignored setmaxnreg (from its -v log), its cubin's size and its machine code's (the
+cubin's .text sections), without and with the changes. Needs no GPU. Gluon has no interpreter
+and does not compile while TRITON_INTERPRET=1 is set, so this runs with it cleared (the CPU
+tests call it in a subprocess).
 """
 
 import argparse
@@ -91,6 +92,17 @@ def _spilled(ptxas_log: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
+def _registers(ptxas_log: str) -> dict:
+    """The registers ptxas gave each thread, and whether it ignored the kernel's setmaxnreg (it
+    does where .maxnreg leaves no room to move registers between warp groups: then every warp
+    keeps the entry's count, the consumers' as much as the producer's)."""
+    used = re.findall(r"Used (\d+) registers", ptxas_log)
+    return {
+        "registers": int(used[-1]) if used else None,
+        "setmaxnreg_ignored": "setmaxnreg' ignored" in ptxas_log or "Too many maxnreg" in ptxas_log,
+    }
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("dump_dir", type=Path, help="where each config's PTX goes")
@@ -131,6 +143,7 @@ def main() -> int:
             "shared": kernel.metadata.shared,
             "spill_stores": _spilled(ptxas_log.getvalue()),
             "patched_spill_stores": _spilled(patched_log.getvalue()),
+            **_registers(patched_log.getvalue() or ptxas_log.getvalue()),
             # Code size: a kernel of much code evicts the next kernel's from the SMs'
             # instruction caches (docs/timing.md)
             "cubin_bytes": len(kernel.asm["cubin"]),
