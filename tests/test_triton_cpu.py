@@ -9,13 +9,14 @@ from dataclasses import replace
 
 import pytest
 import torch
-from helpers import broken_nvdisasms, run_repo_module
+from helpers import broken_nvdisasms, run_repo_module, tma_store_under_wgmma
 from triton_gemm import (
     gemv,
     l2_hints,
     launch,
     pair,
     preload_syncs,
+    register_moves,
     tma,
     tma_tile,
     wgmma_fuse,
@@ -30,6 +31,8 @@ from triton_gemm.tma import TmaConfig
 from triton_gemm.tma_tile import TileTmaConfig
 from triton_gemm.tuned import TABLE
 from triton_gemm.ws_tile import WsTileConfig
+
+from tools import ptx_resources
 
 DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 # One config per variant the kernel has, plus every distinct config of the tuned table.
@@ -220,6 +223,31 @@ WS_VARIANTS = sorted(
         WsTileConfig(
             64, 32, 64, 16, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, ONE_PRELOAD_SYNC=True
         ),
+        # Each preloaded stage set up just before its loads: the whole ring of the M = 80 row's
+        # tile (rolled), four stages of a swap-AB tile (unrolled), and a walk's.
+        WsTileConfig(
+            64,
+            32,
+            128,
+            16,
+            PRELOAD=7,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            ROLLED=True,
+            PRELOAD_IN_TURN=True,
+        ),  # fmt: skip
+        WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=4, PRELOAD_IN_TURN=True),
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=2,
+            ONE_WGMMA=True,
+            PERSISTENT=True,
+            PRELOAD_IN_TURN=True,
+        ),  # fmt: skip
         # Two consumer warp groups (256-thread barriers), one tile a CTA and a walk.
         WsTileConfig(128, 128, 64, 64, PRELOAD=1, ONE_WGMMA=True, ONE_PRELOAD_SYNC=True),
         WsTileConfig(
@@ -233,6 +261,19 @@ WS_VARIANTS = sorted(
             PERSISTENT=True,
             ONE_PRELOAD_SYNC=True,
         ),
+        # M = 128's row form (rolled, two K steps a pass) without the register moves.
+        WsTileConfig(
+            64,
+            32,
+            128,
+            16,
+            PRELOAD=2,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            UNROLL=2,
+            ROLLED=True,
+            NO_SETMAXNREG=True,
+        ),  # fmt: skip
         # Persistent walks (several tiles a CTA from M = 1000 on), groups of token tiles that
         # do and do not divide the token tiles, and a group without a walk.
         WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=2, PERSISTENT=True),
@@ -270,6 +311,63 @@ WS_VARIANTS = sorted(
             64, 64, 64, 32, PRELOAD=4, ONE_WGMMA=True, ONE_Y_BOX=True, BLOCK_S3=16, ONE_C_TILE=True
         ),  # fmt: skip
         WsTileConfig(64, 64, 64, 16, SWAP_AB=True, PRELOAD=2, ONE_WGMMA=True, ONE_C_TILE=True),
+        # The second of three dots' output tiles staged apart (SECOND_C_TILE): the walk of
+        # M = 2379's row, and one tile a CTA.
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=True,
+            BLOCK_S3=32,
+            ONE_C_TILE=True,
+            SECOND_C_TILE=True,
+        ),  # fmt: skip
+        WsTileConfig(
+            64,
+            64,
+            64,
+            32,
+            PRELOAD=4,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            BLOCK_S3=16,
+            ONE_C_TILE=True,
+            SECOND_C_TILE=True,
+        ),  # fmt: skip
+        # A walk's tile stored under the next tile's first WGMMAs (STORE_UNDER_MMA): M = 2379's
+        # walk (three dots staged in turn in one buffer, the second apart) and 2053's (two
+        # dots, each staged whole).
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            PERSISTENT=True,
+            BLOCK_S3=32,
+            ONE_C_TILE=True,
+            SECOND_C_TILE=True,
+            STORE_UNDER_MMA=True,
+        ),  # fmt: skip
+        WsTileConfig(
+            128,
+            128,
+            64,
+            64,
+            SWAP_AB=True,
+            PRELOAD=1,
+            ONE_WGMMA=True,
+            PERSISTENT=True,
+            STORE_UNDER_MMA=True,
+        ),  # fmt: skip
         # The output staged in the emptied ring: one dot (its tile in the X ring), two dots apart
         # (the second's in the Y ring), three dots in turn; straight and swap-AB.
         WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, C_IN_RING=True),
@@ -354,9 +452,12 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     # over the threads, leaves room: with one consumer warp group that is 256, over the 255 a
     # thread may have, so ptxas ignores setmaxnreg and every thread keeps 255, enough for any
     # one-group tile; a walk's two consumer warp groups get their 240 from it.
+    # Without the moves (NO_SETMAXNREG) ptxas gives a thread what the kernel uses.
     ignored = ws_compiled[cfg]["setmaxnreg_ignored"]
     assert ignored == (cfg.num_warps == 4), ws_compiled[cfg]["registers"]
-    assert ws_compiled[cfg]["registers"] == (255 if ignored else 168)
+    registers = ws_compiled[cfg]["registers"]
+    assert registers < 128 if cfg.NO_SETMAXNREG else registers == (255 if ignored else 168)
+    assert ("setmaxnreg" in ws_compiled[cfg]["patched_ptx"]) != cfg.NO_SETMAXNREG
     # Consumers release stages with per-thread arrives and the ring is unrolled, so the kernel
     # has a handful of 128-thread bar.syncs (one per lap through the ring, the epilogue's, up
     # to three, or one per TMA load, around each preloaded stage's loads, and with ONE_C_TILE
@@ -369,13 +470,24 @@ def test_ws_tile_compiles_to_a_warp_specialized_tma_wgmma_kernel(cfg, ws_compile
     # around each preloaded stage, before each of a pass's UNROLL waits of the consumers and
     # after the set-up (the PTX the solution runs drops those before the waits).
     rolled = (cfg.PRELOAD + 1 + cfg.UNROLL) * cfg.ROLLED
+    # A walk storing under the MMA has its epilogue twice: in the loop and for the last tile.
+    stored_twice = (3 + staging) * cfg.STORE_UNDER_MMA
     bar_syncs = ptx.count("bar.sync")
-    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging + rolled, bar_syncs
+    assert bar_syncs <= 6 + max(3, loads) * cfg.PRELOAD + staging + rolled + stored_twice, bar_syncs
     assert spill_stores == 0
+    # One tile a CTA, ungrouped: the tile is the program ids of a 2-D grid (grid_of), with no
+    # integer division by the run-time token-tile count on the way to the first loads; walks
+    # and groups number their tiles along one dimension.
+    divisions = re.findall(r"\b(?:div|rem)\.[su]32", ptx)
+    if cfg.PERSISTENT or cfg.GROUP_M:
+        assert divisions and "%ctaid.y" not in ptx
+    else:
+        assert not divisions and "%ctaid.y" in ptx, divisions
     # The ring as configured beside the output tile (stages_that_fit's budget).
     ring_bytes = cfg.ring * (cfg.BLOCK_R + cfg.width) * cfg.BLOCK_K * 2
     # (None with C_IN_RING: the output is staged in the emptied ring.)
     tile_bytes = cfg.BLOCK_R * (cfg.BLOCK_S if cfg.ONE_C_TILE else cfg.width) * 2
+    tile_bytes += cfg.BLOCK_R * cfg.BLOCK_S2 * 2 * cfg.SECOND_C_TILE  # (the second dot's apart)
     tile_bytes *= not cfg.C_IN_RING
     assert ring_bytes + tile_bytes <= shared <= ring_bytes + tile_bytes + 1024 <= 227 * 1024
 
@@ -411,6 +523,25 @@ def test_a_rolled_ring_is_one_stage_of_code_whatever_its_depth(rolled, tmp_path)
     # (The barriers' set-up stays one instruction group a stage.)
     per_stage = (lines[0]["cubin_bytes"] - lines[2]["cubin_bytes"]) / (rolled.ring - shallow.ring)
     assert per_stage <= 1024, per_stage
+
+
+@pytest.mark.parametrize("m", [1, 40, 136, 2379])
+def test_a_gluon_grid_gives_each_tile_one_cta_and_a_walk_at_most_one_an_sm(m, monkeypatch):
+    sms = 132
+    device = torch.device("cpu")
+    monkeypatch.setitem(launch._sm_count, device, sms)
+    straight = WsTileConfig(64, 64, 64, 16)  # 80 columns a tile: 38 + 1 tiles cover 3072
+    swapped = WsTileConfig(64, 16, 128, SWAP_AB=True)
+    walk = WsTileConfig(128, 128, 64, 64, PERSISTENT=True)
+    grouped = WsTileConfig(128, 128, 64, 128, ONE_WGMMA=True, ONE_Y_BOX=True, GROUP_M=8)
+    for cfg in (straight, swapped):
+        gx, gy, gz = ws_tile.grid_of(cfg, m, 3072, device)
+        # Token tiles along x (they vary fastest: side by side, CTAs read the same B rows).
+        assert (gx, gz) == (-(-m // cfg.block_m), 1)
+        assert gx * gy == cfg.num_tiles(m, 3072)
+        assert (gy - 1) * cfg.block_n < 3072 <= gy * cfg.block_n
+    assert ws_tile.grid_of(walk, m, 3072, device) == (min(walk.num_tiles(m, 3072), sms), 1, 1)
+    assert ws_tile.grid_of(grouped, m, 3072, device) == (grouped.num_tiles(m, 3072), 1, 1)
 
 
 def test_a_rolled_pass_divides_the_k_steps_and_needs_a_rolled_ring():
@@ -481,6 +612,8 @@ def test_ws_tile_runs_with_an_evict_first_hint_on_every_load_of_b_and_no_other(c
         ptx = preload_syncs.without_wait_syncs(ptx)
     if cfg.ONE_WGMMA:  # the other change (test_ws_tile_runs_two_dots_as_one_wgmma...)
         ptx = wgmma_fuse.with_fused_dots(ptx, *cfg.dot_widths)
+    if cfg.NO_SETMAXNREG:
+        ptx = register_moves.without_setmaxnreg(ptx)
     descriptors = l2_hints.descriptor_registers(ptx)
     # B's descriptors by what the launch passes (operand 1), in the kernel's parameter order;
     # with ONE_Y_BOX the second dot's Y descriptor is passed and never read.
@@ -533,6 +666,101 @@ def test_one_preload_sync_keeps_only_the_barrier_before_the_first_load(cfg, ws_c
     assert compiled["patched_spill_stores"] == 0
 
 
+@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.PRELOAD_IN_TURN], ids=repr)
+def test_preload_in_turn_sets_up_each_stage_right_before_its_loads(cfg, ws_compiled):
+    ptx = ws_compiled[cfg]["patched_ptx"] or ws_compiled[cfg]["ptx"]
+    region = ptx[: re.compile(r"^\s*barrier\.sync\s+1;", re.M).search(ptx).start()]
+    inits = [m for m in re.finditer(r"mbarrier\.init\.shared::cta\.b64 \[(%r\d+)\], 1;", region)]
+    loads = list(
+        re.finditer(r"cp\.async\.bulk\.tensor\.\S+ \[[^\]]+\], \[[^\]]+\], \[(%r\d+)\]", region)
+    )
+    assert len(inits) >= cfg.PRELOAD and loads
+    previous_load = -1
+    for stage in range(cfg.PRELOAD):
+        init = inits[stage]
+        mine = [m.start() for m in loads if m.group(1) == init.group(1) and m.start() > init.end()]
+        assert mine, f"stage {stage}: no load on the barrier it set up"
+        # Set up after the previous stage's loads went out; fenced, and a CTA barrier (the loads
+        # may be issued by another warp) before its own loads.
+        assert init.start() > previous_load, stage
+        between = region[init.end() : mine[0]]
+        assert "fence.proxy.async.shared::cta;" in between, stage
+        assert _CTA_SYNC.search(between), stage
+        previous_load = mine[-1]
+    assert ws_compiled[cfg]["patched_spill_stores"] in (0, None)
+
+
+@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.ONE_C_TILE and c.BLOCK_S3], ids=repr)
+def test_a_second_c_tile_leaves_one_wait_on_a_store_between_a_tile_s_three(cfg, ws_compiled):
+    """ONE_C_TILE stages three dots' tiles in one buffer, each after the store before it has
+    read it (two waits for every one of them); with SECOND_C_TILE the second dot's tile is
+    staged apart and only the third waits, for the first's store (bulk groups complete in the
+    order they were committed by the thread that issued them)."""
+    ptx = ws_compiled[cfg]["patched_ptx"] or ws_compiled[cfg]["ptx"]
+    store = re.compile(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta")
+    wait = re.compile(r"cp\.async\.bulk\.wait_group\.read\s+(\d+);")
+    events = sorted(
+        [(m.start(), "store") for m in store.finditer(ptx)]
+        + [(m.start(), f"wait {m.group(1)}") for m in wait.finditer(ptx)]
+    )
+    kinds = [kind for _, kind in events]
+    # The tile's three stores, and what waits between them.
+    first = kinds.index("store")
+    if cfg.SECOND_C_TILE:
+        assert kinds[first : first + 4] == ["store", "store", "wait 1", "store"], kinds
+    else:
+        assert kinds[first : first + 5] == ["store", "wait 0", "store", "wait 0", "store"], kinds
+
+
+def test_a_second_c_tile_needs_three_dots_staged_in_one_buffer():
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=1, ONE_WGMMA=True,
+                        ONE_Y_BOX=True, PERSISTENT=True, BLOCK_S3=32, ONE_C_TILE=True)  # fmt: skip
+    second = replace(walk, SECOND_C_TILE=True)
+    assert ws_tile.is_valid(second, 3072, 2048)
+    # 16 KB more staging; a walk's ring stays 4 stages deep (a power of two dividing 32 K steps).
+    assert second.c_tile_bytes == walk.c_tile_bytes + 128 * 64 * 2
+    assert second.ring == walk.ring == 4
+    assert not ws_tile.is_valid(replace(second, ONE_C_TILE=False), 3072, 2048)
+    assert not ws_tile.is_valid(replace(second, BLOCK_S3=0, ONE_Y_BOX=False), 3072, 2048)
+
+
+@pytest.mark.parametrize("cfg", [c for c in WS_VARIANTS if c.PERSISTENT], ids=repr)
+def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_in_flight(
+    cfg, ws_compiled
+):
+    """A walk's epilogue waits for all of a tile's WGMMAs, then stages and stores its output
+    while the tensor cores stand idle; with STORE_UNDER_MMA the output waits in registers and
+    is stored once the next tile's first WGMMAs are issued: in the PTX's order, the first TMA
+    store has a WGMMA before it with no wait for every group in between; in the machine code
+    (sm_90a), the path from the wait for all WGMMAs to the next tile's first holds no staging,
+    TMA store or wait on a store."""
+    ptx = ws_compiled[cfg]["patched_ptx"] or ws_compiled[cfg]["ptx"]
+    assert tma_store_under_wgmma(ptx) == cfg.STORE_UNDER_MMA
+    assert ws_compiled[cfg]["patched_spill_stores"] in (0, None)
+    assembled = ptx_resources.resources(ptx, "sm_90a")
+    assert "error" not in assembled, assembled
+    gap = assembled["issue"]["mma_gap"]
+    epilogue = (gap["stsm"], gap["tma_stores"], gap["store_waits"])
+    assert (epilogue == (0, 0, 0)) == cfg.STORE_UNDER_MMA, gap
+    assert min(epilogue) > 0 or cfg.STORE_UNDER_MMA, gap
+
+
+def test_storing_under_the_mma_is_a_walk_s():
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=1, ONE_WGMMA=True,
+                        PERSISTENT=True)  # fmt: skip
+    assert ws_tile.is_valid(replace(walk, STORE_UNDER_MMA=True), 3072, 2048)
+    # One tile a CTA has no next tile to store under.
+    assert not ws_tile.is_valid(replace(walk, PERSISTENT=False, STORE_UNDER_MMA=True), 3072, 2048)
+
+
+def test_preload_in_turn_needs_a_preload_and_triton_s_barriers():
+    tile = WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=2, PRELOAD_IN_TURN=True)
+    assert ws_tile.is_valid(tile, 3072, 2048)
+    assert not ws_tile.is_valid(replace(tile, PRELOAD=0), 3072, 2048)
+    # One CTA barrier in the preload would leave a later stage's set-up racing its loads.
+    assert not ws_tile.is_valid(replace(tile, ONE_PRELOAD_SYNC=True), 3072, 2048)
+
+
 def test_one_preload_sync_refuses_ptx_laid_out_otherwise():
     arrive = "\tmbarrier.arrive.expect_tx.shared::cta.b64 _, [%r1], 8;\n"
     sync = "\tbar.sync \t0, 128;\n"
@@ -548,6 +776,26 @@ def test_one_preload_sync_refuses_ptx_laid_out_otherwise():
         with pytest.raises(ValueError, match=why):
             preload_syncs.with_one_preload_sync(bad)
     assert not ws_tile.is_valid(WsTileConfig(64, 16, 128, ONE_PRELOAD_SYNC=True), 3072, 2048)
+
+
+def test_no_setmaxnreg_removes_only_the_moves_ptxas_ignores():
+    head = ".entry k()\n.maxnreg 256\n{\n"
+    moves = "\tsetmaxnreg.dec.sync.aligned.u32 \t24;\n\tsetmaxnreg.inc.sync.aligned.u32 \t256;\n"
+    body = "\tbarrier.sync \t1;\n"
+    assert register_moves.without_setmaxnreg(head + moves + body) == head + body
+    for bad, why in (
+        (head.replace("256", "168") + moves + body, r"\.maxnreg 168: ptxas honours"),
+        (head.replace(".maxnreg 256\n", "") + moves + body, "no .maxnreg: ptxas honours"),
+        (head + body, "no setmaxnreg"),
+    ):
+        with pytest.raises(ValueError, match=why):
+            register_moves.without_setmaxnreg(bad)
+    one_group = WsTileConfig(64, 32, 128, 16, PRELOAD=2, ONE_WGMMA=True, NO_SETMAXNREG=True)
+    assert ws_tile.is_valid(one_group, 3072, 2048)
+    # Two consumer groups take the producer's registers.
+    walk = WsTileConfig(128, 128, 64, 64, SWAP_AB=True, PRELOAD=1, ONE_WGMMA=True,
+                        PERSISTENT=True, NO_SETMAXNREG=True)  # fmt: skip
+    assert not ws_tile.is_valid(walk, 3072, 2048)
 
 
 _WAIT = "mbarrier.try_wait.parity"

@@ -8,6 +8,7 @@ from gpu_checks import (
     check_fresh_operands_every_call,
     check_matches_float32_reference,
     check_row_padded_views,
+    check_same_output,
 )
 from test_triton_cpu import CLIPPED_VARIANTS, WS_VARIANTS
 
@@ -156,6 +157,67 @@ def test_ws_tile_variants_match_float32_reference(B, cfg, m):
         check_row_padded_views(run_cfg, B, m)
 
 
+@pytest.mark.parametrize("m", [1000, 2379, 4097])
+def test_a_second_c_tile_gives_the_one_buffer_staging_s_bits(B, m):
+    """M = 2379's walk (three dots' output tiles staged in turn in one buffer) against the same
+    with the second dot's tile staged apart (SECOND_C_TILE: the third waits for the first's
+    store only): every element written both ways, right against float32, the same bits. At
+    2379 and 4097 a CTA walks two tiles or more, so a tile's staging follows the stores of the
+    one before it."""
+    from dataclasses import replace
+
+    from triton_gemm.tuned import TABLE
+
+    walk = next(cfg for limit, cfg in TABLE if limit >= 2379)
+    assert walk.ONE_C_TILE and walk.BLOCK_S3 and walk.PERSISTENT  # the row takes either way
+    both = (replace(walk, SECOND_C_TILE=False), replace(walk, SECOND_C_TILE=True))
+    check_same_output(_launches(*both), B, m)
+
+
+@pytest.mark.parametrize("m", [1000, 2379, 4097])
+@pytest.mark.parametrize("bucket", [2176, 4096, 1 << 62], ids=["2053", "2379", "8192"])
+def test_a_walk_storing_under_the_mma_gives_the_walk_s_bits(B, bucket, m):
+    """Each walk of the table (M = 2053's, 2379's, 8192's) against the same storing each tile
+    under the next tile's first WGMMAs (STORE_UNDER_MMA): every element written both ways,
+    right against float32, the same bits. At M = 1000 a CTA has at most one tile (only the
+    last tile's epilogue runs), from 2379 two or more."""
+    from dataclasses import replace
+
+    from triton_gemm.tuned import TABLE
+
+    walk = next(cfg for limit, cfg in TABLE if limit == bucket)
+    assert walk.PERSISTENT  # the row takes either way
+    both = (replace(walk, STORE_UNDER_MMA=False), replace(walk, STORE_UNDER_MMA=True))
+    check_same_output(_launches(*both), B, m)
+
+
+@pytest.mark.parametrize("m", [2, 16, 70, 128, 136, 256])
+def test_a_tile_without_register_moves_gives_the_row_s_bits(B, m):
+    """Each one-consumer-group row (M = 2 to 256) against the same without the setmaxnreg
+    ptxas ignores there (NO_SETMAXNREG): every element written both ways, right against
+    float32, the same bits. The moves were removed: the twin compiled without the warning that
+    would say its PTX was laid out otherwise (then it would be the row itself)."""
+    import warnings
+    from dataclasses import replace
+
+    from triton_gemm.tuned import TABLE
+
+    row = next(cfg for limit, cfg in TABLE if limit >= m)
+    assert row.num_warps == 4  # the row takes either way
+    both = (replace(row, NO_SETMAXNREG=False), replace(row, NO_SETMAXNREG=True))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_same_output(_launches(*both), B, m)
+    assert not [w for w in caught if "register moves" in str(w.message)], caught
+
+
+def _launches(*cfgs) -> dict:
+    """{repr(cfg): run(A, B, C) launching cfg} for check_same_output."""
+    from triton_gemm import main
+
+    return {repr(cfg): lambda A, B, C, cfg=cfg: main.launch_config(A, B, C, cfg) for cfg in cfgs}
+
+
 @pytest.mark.parametrize("m", [5, 136, 200, 972, 2053, 2379])
 @pytest.mark.parametrize("cfg", CLIPPED_VARIANTS, ids=repr)
 def test_clipped_last_tiles_give_the_shifted_tiles_bits(B, cfg, m):
@@ -262,7 +324,8 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
     assert isinstance(cfg, ws_tile.WsTileConfig) and cfg.B_EVICT_FIRST, cfg
     A = torch.randn(m, K, dtype=torch.float16, device="cuda")
     outs = []
-    bare = {"B_EVICT_FIRST": False, "B_L2_PREFETCH": 0, "ONE_PRELOAD_SYNC": False}
+    bare = {"B_EVICT_FIRST": False, "B_L2_PREFETCH": 0, "ONE_PRELOAD_SYNC": False,
+            "NO_SETMAXNREG": False}  # fmt: skip
     plain = replace(cfg, ONE_WGMMA=False, ONE_Y_BOX=False, **bare)
     if not ws_tile.is_valid(plain, N, K):
         plain = replace(cfg, **bare)
@@ -280,7 +343,7 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
             main.launch_config(A, B, C, variant)
         outs.append(C)
         kernels = launch.compiled_kernels(variant)
-        changed = variant.B_EVICT_FIRST or variant.ONE_PRELOAD_SYNC
+        changed = variant.B_EVICT_FIRST or variant.ONE_PRELOAD_SYNC or variant.NO_SETMAXNREG
         assert kernels, variant
         for k in kernels:
             if changed or not variant.ROLLED:
@@ -295,6 +358,8 @@ def test_gluon_configs_run_their_changed_ptx_with_the_same_result(B, m, monkeypa
             assert (prefetches > 0) == (variant.B_L2_PREFETCH > 0), variant
             if variant.ONE_PRELOAD_SYNC:
                 assert k.patched_ptx.count("bar.sync") < k.asm["ptx"].count("bar.sync")
+            if variant.NO_SETMAXNREG:  # register_moves.py
+                assert "setmaxnreg" not in k.patched_ptx and "setmaxnreg" in k.asm["ptx"]
             if variant.ONE_WGMMA and variant.B_EVICT_FIRST:
                 assert f"m64n{variant.width}k16" in k.patched_ptx
                 assert f"m64n{variant.BLOCK_S2}k16" not in k.patched_ptx

@@ -173,7 +173,8 @@ def test_triton_one_preload_sync_pass_offers_each_gluon_row_leaner_at_several_de
         if not isinstance(table, WsTileConfig):
             assert cfgs == [table], m
             continue
-        base = replace(table, ONE_PRELOAD_SYNC=False)
+        # A row preloading in turn is offered lean preloading at once (the barrier races it).
+        base = replace(table, ONE_PRELOAD_SYNC=False, PRELOAD_IN_TURN=False)
         lean = [c for c in cfgs[1:] if c.ONE_PRELOAD_SYNC]
         # A lean row comes with its twin without the change, then the other lean depths.
         assert cfgs[1:] == ([base] if table.ONE_PRELOAD_SYNC else []) + lean, m
@@ -234,6 +235,123 @@ def test_triton_ring_passes_pass_offers_rolled_rows_with_and_without_the_output_
     assert any(
         c.C_IN_RING and c.UNROLL == 4 and c.ring == 8 for c in tune_triton.with_ring_passes(80)
     )
+
+
+def test_triton_second_c_tile_pass_offers_the_three_dot_rows_their_other_staging():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_second_c_tile(m)
+        assert cfgs[0] == table, m
+        three_in_one = isinstance(table, WsTileConfig) and table.ONE_C_TILE and table.BLOCK_S3
+        if not three_in_one:
+            assert cfgs == [table], m
+            continue
+        # Only the staging changes, both ways, so that a retune can step back.
+        assert cfgs[1:] == [replace(table, SECOND_C_TILE=not table.SECOND_C_TILE)], m
+        offered += 1
+    assert offered  # M = 2379's walk
+
+
+def test_triton_store_under_mma_pass_offers_each_walk_its_other_epilogue():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_store_under_mma(m)
+        assert cfgs[0] == table, m
+        if not (isinstance(table, WsTileConfig) and table.PERSISTENT):
+            assert cfgs == [table], m
+            continue
+        # Only the epilogue's place changes, both ways, so that a retune can step back.
+        assert cfgs[1:] == [replace(table, STORE_UNDER_MMA=not table.STORE_UNDER_MMA)], m
+        offered += 1
+    assert offered == 3  # the walks at M = 2053, 2379 and 8192
+
+
+def test_triton_no_setmaxnreg_pass_offers_each_one_group_tile_its_other_register_moves():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_no_setmaxnreg(m)
+        assert cfgs[0] == table, m
+        if not (isinstance(table, WsTileConfig) and table.num_warps == 4):
+            assert cfgs == [table], m  # the GEMV, and the two-group tiles at 972 and above
+            continue
+        assert cfgs[1:] == [replace(table, NO_SETMAXNREG=not table.NO_SETMAXNREG)], m
+        offered += 1
+    assert offered == len(BUCKETS) - 5  # all but M = 1's GEMV and the rows from 972 on
+
+
+def test_triton_preload_in_turn_pass_offers_each_gluon_row_preloading_in_turn():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_preload_in_turn(m)
+        assert cfgs[0] == table and len(set(cfgs)) == len(cfgs), m
+        if not isinstance(table, WsTileConfig):
+            assert cfgs == [table], m
+            continue
+        twins = cfgs[1:]
+        in_turn = [c for c in twins if c.PRELOAD_IN_TURN]
+        # A row already in turn comes back all at once too, so that a retune can step back.
+        at_once = [replace(table, PRELOAD_IN_TURN=False)] if table.PRELOAD_IN_TURN else []
+        assert [c for c in twins if not c.PRELOAD_IN_TURN] == at_once, m
+        # Only the preload changes: in turn, without the one-barrier PTX change, 1 to the ring.
+        assert in_turn and all(not c.ONE_PRELOAD_SYNC for c in in_turn), m
+        assert all(
+            replace(c, PRELOAD_IN_TURN=table.PRELOAD_IN_TURN,
+                    ONE_PRELOAD_SYNC=table.ONE_PRELOAD_SYNC, PRELOAD=table.PRELOAD) == table
+            for c in in_turn
+        ), m  # fmt: skip
+        assert all(1 <= c.PRELOAD <= table.ring for c in in_turn), m
+        assert table.ring in {c.PRELOAD for c in in_turn + [table] if c.PRELOAD_IN_TURN}, m
+        assert all(ws_tile_is_valid(c, N, 2048) for c in twins), m
+        offered += 1
+    assert offered
+
+
+def test_every_triton_pass_takes_a_row_preloading_its_whole_ring_in_turn(monkeypatch):
+    """A table row preloading its whole ring in turn (as at M = 184) breaks no pass: each gives
+    the row first and only valid, distinct candidates; a cut ring or one without the output
+    clamps the preload; the one-barrier pass offers it lean at once; --preload-in-turn offers it
+    at once too."""
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    base = replace(
+        tune_triton.select_config(184),
+        C_IN_RING=True, STAGES=0, UNROLL=1, ROLLED=True, PRELOAD_IN_TURN=True,
+        ONE_PRELOAD_SYNC=False,
+    )  # fmt: skip
+    row = replace(base, PRELOAD=base.ring)
+    assert ws_tile_is_valid(row, N, K) and replace(row, C_IN_RING=False).ring < row.ring
+    monkeypatch.setattr(tune_triton, "select_config", lambda m: row)
+    for name, refinement in tune_triton.REFINEMENTS.items():
+        cfgs = refinement.candidates(184)
+        assert cfgs[0] == row and len(set(cfgs)) == len(cfgs), name
+        gluon = [c for c in cfgs if isinstance(c, WsTileConfig)]
+        assert all(ws_tile_is_valid(c, N, K) for c in gluon), name
+    passes = tune_triton.with_ring_passes(184)
+    assert {(False, 1), (False, 2), (True, 1), (True, 2)} <= {
+        (c.C_IN_RING, c.UNROLL) for c in passes
+    }
+    assert any(not c.C_IN_RING and c.PRELOAD == c.ring < row.PRELOAD for c in passes)
+    lean = tune_triton.with_one_preload_sync(184)[1:]
+    assert lean and all(c.ONE_PRELOAD_SYNC and not c.PRELOAD_IN_TURN for c in lean)
+    assert replace(row, PRELOAD_IN_TURN=False) in tune_triton.with_preload_in_turn(184)
 
 
 def test_triton_ws_tile_pass_walks_and_groups_every_tile_above_m_256():

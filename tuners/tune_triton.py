@@ -21,14 +21,20 @@ same without a table row that unrolls its ring; with --l2-prefetch, each Gluon c
 loads followed by L2 prefetches 1-4 K steps ahead (B_L2_PREFETCH); with --l2-promotion, each
 Gluon config with its TMA descriptors encoded with every other L2 promotion (L2_PROMOTION);
 with --clip-last, each Gluon config with its last tiles running past the end (zero-filled
-loads, clipped stores) where it shifts them back over their neighbours, or the other way.
+loads, clipped stores) where it shifts them back over their neighbours, or the other way; with
+--second-c-tile, each three-dot Gluon config staging its dots' outputs in one buffer with the
+second's staged apart (one wait on a store a tile, not two), or the other way; with
+--store-under-mma, each Gluon walk storing each tile under the next tile's first WGMMAs, or the
+other way; with --no-setmaxnreg, each one-consumer-group Gluon tile without the register moves
+ptxas ignores (NO_SETMAXNREG), or the other way.
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
                                   [--ws-tiles | --ring-depths | --c-in-ring | --neighbours
                                    | --gemvs | --one-preload-sync | --rolled
                                    | --rolled-tiles | --rolled-tiles-only | --l2-prefetch
-                                   | --l2-promotion | --clip-last]
+                                   | --l2-promotion | --clip-last | --second-c-tile
+                                   | --store-under-mma | --no-setmaxnreg]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -312,9 +318,9 @@ def with_ws_tiles(m: int) -> list:
 
 def _over_ring(cfg: WsTileConfig, stages: int, **changes) -> WsTileConfig:
     """cfg (with `changes`) over a ring of `stages` (0: as many as fit), preloading no more of
-    it than it holds."""
-    preload = min(cfg.PRELOAD, stages) if stages else cfg.PRELOAD
-    return replace(cfg, STAGES=stages, PRELOAD=preload, **changes)
+    it than it holds (a row preloading its whole ring may hold fewer stages with `changes`)."""
+    ringed = replace(cfg, STAGES=stages, **changes)
+    return replace(ringed, PRELOAD=min(cfg.PRELOAD, ringed.ring))
 
 
 def with_shallower_rings(m: int) -> list:
@@ -390,12 +396,13 @@ def with_one_preload_sync(m: int) -> list:
     barrier in its preload (ONE_PRELOAD_SYNC, preload_syncs.py), preloading as many stages as
     it does, 2, 4, half its ring or all of it, and a lean row without it (--one-preload-sync):
     without the barriers each preloaded stage costs less, so deeper preloads may pay where they
-    did not (s11)."""
+    did not (s11). A row preloading in turn (PRELOAD_IN_TURN, which the one barrier would race)
+    is offered lean preloading all at once."""
     cfg = select_config(m)
     if not isinstance(cfg, WsTileConfig):
         return [cfg]
     depths = dict.fromkeys(d for d in (cfg.PRELOAD, 2, 4, cfg.ring // 2, cfg.ring) if d >= 1)
-    lean = [replace(cfg, ONE_PRELOAD_SYNC=True, PRELOAD=d) for d in depths]
+    lean = [replace(cfg, ONE_PRELOAD_SYNC=True, PRELOAD_IN_TURN=False, PRELOAD=d) for d in depths]
     plain = [replace(cfg, ONE_PRELOAD_SYNC=False)] if cfg.ONE_PRELOAD_SYNC else []
     return [cfg] + plain + [c for c in lean if c != cfg and ws_tile_is_valid(c, N, K)]
 
@@ -428,6 +435,55 @@ def with_ring_passes(m: int) -> list:
         for stages in (0, cut) if cut != fits.ring else (0,):
             twins.append(_over_ring(fits, stages))
     return _row_and_valid(cfg, twins)
+
+
+def with_preload_in_turn(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile, the same with each preloaded
+    stage's barrier set up just before its loads (PRELOAD_IN_TURN, with Triton's CTA barriers,
+    so no ONE_PRELOAD_SYNC), preloading as many stages as it does, 4, half its ring or all of
+    it (--preload-in-turn): on the H200 the whole ring so preloaded at 70-256 ran 1.097x
+    against the table's 1.092x in one pass (docs/triton_gemm.md)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig):
+        return [cfg]
+    depths = dict.fromkeys(d for d in (cfg.PRELOAD, 4, cfg.ring // 2, cfg.ring) if d >= 1)
+    in_turn = [
+        replace(cfg, PRELOAD_IN_TURN=True, ONE_PRELOAD_SYNC=False, PRELOAD=d) for d in depths
+    ]
+    # A row already in turn is offered all at once as well, so that a retune can step back.
+    at_once = [replace(cfg, PRELOAD_IN_TURN=False)] if cfg.PRELOAD_IN_TURN else []
+    return _row_and_valid(cfg, in_turn + at_once)
+
+
+def with_second_c_tile(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile staging three dots' output in
+    turn in one buffer (ONE_C_TILE), the same with the second dot's tile staged apart, or the
+    other way (SECOND_C_TILE: one wait on a store a tile where there were two; the ring as deep
+    as still fits) (--second-c-tile)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or not (cfg.ONE_C_TILE and cfg.BLOCK_S3):
+        return [cfg]
+    return _row_and_valid(cfg, [replace(cfg, SECOND_C_TILE=not cfg.SECOND_C_TILE)])
+
+
+def with_store_under_mma(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon walk (PERSISTENT), the same
+    storing each tile's output under the next tile's first WGMMAs, or the other way
+    (STORE_UNDER_MMA) (--store-under-mma)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or not cfg.PERSISTENT:
+        return [cfg]
+    return _row_and_valid(cfg, [replace(cfg, STORE_UNDER_MMA=not cfg.STORE_UNDER_MMA)])
+
+
+def with_no_setmaxnreg(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile of one consumer warp group,
+    the same without the setmaxnreg ptxas ignores there (NO_SETMAXNREG: no USETMAXREG on the
+    consumers' way to their first WGMMA), or the other way (--no-setmaxnreg)."""
+    cfg = select_config(m)
+    if not isinstance(cfg, WsTileConfig) or cfg.num_warps != 4:
+        return [cfg]
+    return _row_and_valid(cfg, [replace(cfg, NO_SETMAXNREG=not cfg.NO_SETMAXNREG)])
 
 
 def with_l2_prefetch(m: int) -> list:
@@ -523,6 +579,30 @@ REFINEMENTS = {
         "--ring-passes: each bucket's config in the previous table, its output in the ring or "
         "not, rolled in passes of 1, 2 or 4 K steps",
         "only the table's configs, output in the ring or not, in passes of 1, 2 or 4 K steps",
+    ),
+    "preload_in_turn": Refinement(
+        with_preload_in_turn,
+        "--preload-in-turn: each bucket's config in the previous table, each preloaded stage set "
+        "up just before its loads, preloading 4, half or all of its ring",
+        "only the table's configs, each preloaded stage set up just before its loads",
+    ),
+    "second_c_tile": Refinement(
+        with_second_c_tile,
+        "--second-c-tile: each bucket's config in the previous table, the second of its three "
+        "dots' output tiles staged apart or not",
+        "only the table's configs, the second dot's output tile staged apart or not",
+    ),
+    "store_under_mma": Refinement(
+        with_store_under_mma,
+        "--store-under-mma: each bucket's config in the previous table, a walk storing each "
+        "tile under the next tile's first WGMMAs or not",
+        "only the table's configs, a walk storing under the next tile's WGMMAs or not",
+    ),
+    "no_setmaxnreg": Refinement(
+        with_no_setmaxnreg,
+        "--no-setmaxnreg: each bucket's config in the previous table, a one-consumer-group tile "
+        "without the register moves ptxas ignores or with them",
+        "only the table's configs, without the register moves ptxas ignores or with them",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,

@@ -1,7 +1,8 @@
 """Warp-specialized Hopper tile kernel for C = A @ B.T, written in Gluon (Triton's explicit
 layer: `triton.experimental.gluon`): one output tile per CTA, or (PERSISTENT) one CTA per SM
 walking the tiles, its ring running on from tile to tile and each tile's epilogue overlapping
-the next tile's loads (_produce_walk, _consume_walk).
+the next tile's loads (_produce_walk, _consume_walk) and, with STORE_UNDER_MMA, the next
+tile's first WGMMAs.
 
 The @triton.jit kernels leave the pipeline to Triton's pipeliner: every warp waits on each
 stage and one MMA batch is in flight. Measured on the H200 at M = 144 with the tile shape of
@@ -17,7 +18,9 @@ is written out as the CuTe kernel writes it:
   the entry 0.2-0.35 us (probe at commit ade0bf1). Issued first, the
   loads land while the rest is set up: 0.25-0.35 us less at M = 80-256, 0.5 at 972, 0.7 at 2053
   (probe at commit ade0bf1), and 0.03-0.26 us more with their barriers set up
-  before the others (probe_gluon_timeline_preload.log).
+  before the others (probe_gluon_timeline_preload.log). With PRELOAD_IN_TURN each stage's
+  barrier is set up just before its loads, so that the whole ring can be preloaded without
+  the first loads waiting on every set-up (docs/triton_gemm.md).
 - B's TMA loads carry an L2 evict-first hint, added to the compiled PTX (l2_hints.py; Gluon's
   copy takes no hint): 0.06-0.16 us less at M = 1-256, 0.23 at 972
   (probe at commit ade0bf1).
@@ -36,14 +39,15 @@ stored transposed. Triton's block shapes are powers of two, so widths such as 80
 take a second dot (BLOCK_S2) with its own Y tile, accumulator and TMA store, and 224 =
 128 + 64 + 32 a third (BLOCK_S3, one WGMMA from one Y box only; ONE_C_TILE stages the
 dots' output tiles in turn in the first's buffer, which leaves a 128 x 224 walk 4 ring
-stages, not 2). With ONE_WGMMA each stage's second-dot rows lie right after its first-dot
-rows, and the PTX issues the dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31
-us less than two WGMMAs at M = 40-256 (probe log at commit ade0bf1; the tuner
-picks). The walks took M = 2053 from 0.956x to 1.012x torch.matmul, 2379 from 0.877x to
-0.98x with the 224-wide tile, 8192 from 0.963x to 0.97x (probe at commit ade0bf1). At
-8192, 128 x 256 tiles as two dots of 128 (one WGMMA), their halves staged in turn, walk with
-4 ring stages (2 as one dot of 256): 0.984-0.988x to 1.009-1.013x in one probe, 0.971-0.973x
-to 1.006-1.007x in the runner (probe at commit ade0bf1).
+stages, not 2; SECOND_C_TILE stages the second's apart, still 4, one wait a tile, not two).
+With ONE_WGMMA each stage's second-dot rows lie right after its first-dot rows, and the PTX
+issues the dots as one WGMMA of the whole width (wgmma_fuse.py): 0.16-0.31 us less than two
+WGMMAs at M = 40-256 (probe log at commit ade0bf1; the tuner picks). The walks took M = 2053
+from 0.956x to 1.012x torch.matmul, 2379 from 0.877x to 0.98x with the 224-wide tile, 8192 from
+0.963x to 0.97x (probe at commit ade0bf1). At 8192, 128 x 256 tiles as two dots of 128 (one
+WGMMA), their halves staged in turn, walk with 4 ring stages (2 as one dot of 256): 0.984-0.988x
+to 1.009-1.013x in one probe, 0.971-0.973x to 1.006-1.007x in the runner (probe at commit
+ade0bf1).
 
 The last tile along each side is shifted back to end at the side's end (it overlaps its
 neighbour; both write the same values): a TMA box partly past the end of A is slow (the CuTe
@@ -74,6 +78,7 @@ from .l2_promotion import PROMOTIONS, TRITONS
 from .launch import Described, described, finish_compiled_with, sm_count
 from .preload_syncs import with_one_preload_sync, without_wait_syncs
 from .ptx_rewrite import reassembled_or_as_compiled
+from .register_moves import without_setmaxnreg
 from .tma_tile import TileTmaConfig
 from .wgmma_fuse import with_fused_dots
 
@@ -105,6 +110,10 @@ class WsTileConfig:
     B_L2_PREFETCH: int = 0  # K steps of B prefetched into the L2 ahead of its loads (PTX)
     L2_PROMOTION: str = TRITONS  # of the TMA descriptors: none, 64B, 128B (Triton's) or 256B
     CLIP_LAST: bool = False  # the last tiles run past the end, not shifted back (_tile_origin)
+    PRELOAD_IN_TURN: bool = False  # each preloaded stage set up and issued before the next's
+    SECOND_C_TILE: bool = False  # ONE_C_TILE, three dots: the second's tile staged apart
+    STORE_UNDER_MMA: bool = False  # a walk stores a tile once the next's first WGMMAs are issued
+    NO_SETMAXNREG: bool = False  # one consumer group: no register moves (register_moves.py; PTX)
 
     @property
     def num_warps(self) -> int:
@@ -150,7 +159,9 @@ class WsTileConfig:
         X ring, the second's in the Y ring: once the last MMA is done nothing reads them)."""
         if self.C_IN_RING:
             return 0
-        return self.BLOCK_R * (self.BLOCK_S if self.ONE_C_TILE else self.width) * 2
+        if self.ONE_C_TILE:
+            return self.BLOCK_R * (self.BLOCK_S + self.BLOCK_S2 * self.SECOND_C_TILE) * 2
+        return self.BLOCK_R * self.width * 2
 
     @property
     def ring(self) -> int:
@@ -197,10 +208,16 @@ def is_valid(cfg: WsTileConfig, n: int, k: int) -> bool:
         and (not cfg.ONE_Y_BOX or cfg.ONE_WGMMA)
         and (cfg.BLOCK_S3 == 0 or _third_dot_fits(cfg))
         and (not cfg.ONE_C_TILE or cfg.BLOCK_S2 > 0)
+        and (not cfg.SECOND_C_TILE or (cfg.ONE_C_TILE and cfg.BLOCK_S3 > 0 and not cfg.C_IN_RING))
         and (not cfg.PERSISTENT or (k // cfg.BLOCK_K) % cfg.ring == 0)
+        and (not cfg.STORE_UNDER_MMA or cfg.PERSISTENT)
+        # Two consumer groups take the producer's registers (240 each, from 168).
+        and (not cfg.NO_SETMAXNREG or cfg.num_warps == 4)
         and cfg.GROUP_M >= 0
         and (not cfg.C_IN_RING or _c_fits_in_ring(cfg))
         and (not cfg.ONE_PRELOAD_SYNC or cfg.PRELOAD > 0)
+        # With one CTA barrier in the preload a later stage's set-up could race its loads.
+        and (not cfg.PRELOAD_IN_TURN or (cfg.PRELOAD > 0 and not cfg.ONE_PRELOAD_SYNC))
         and (not cfg.ROLLED or not cfg.PERSISTENT)  # a walk's rings stay unrolled
         and cfg.UNROLL >= 1
         and (cfg.UNROLL == 1 or (cfg.ROLLED and (k // cfg.BLOCK_K) % cfg.UNROLL == 0))
@@ -507,30 +524,109 @@ def _consume_walk(
     M, N: gl.constexpr, K_TILES: gl.constexpr, HAS_S2: gl.constexpr, FUSED: gl.constexpr,
     BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr, layouts: gl.constexpr,
     SWAP_AB: gl.constexpr, GROUP_M: gl.constexpr, ONE_C_TILE: gl.constexpr,
+    SECOND_C_TILE: gl.constexpr,
     CLIP_LAST: gl.constexpr,
+    STORE_UNDER_MMA: gl.constexpr,
 ):  # fmt: skip
     """Default partition of a persistent walk: per tile, _consume's MMAs, then the epilogue,
     whose TMA stores run on while the next tile's MMAs start (the producer has its first
-    stages loaded by then)."""
+    stages loaded by then). With STORE_UNDER_MMA a tile's output waits in registers, as fp16,
+    until the next tile's first WGMMAs are issued, and is staged and stored under them
+    (_consume_storing): the tensor cores do not stand idle over the epilogue."""
     STAGES: gl.constexpr = x_ring.type.shape[0]
     LAPS: gl.constexpr = K_TILES // STAGES
     BLOCK_R: gl.constexpr = x_ring.type.shape[1]
     WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2 + BLOCK_S3
     HAS_S3: gl.constexpr = BLOCK_S3 > 0
+    pid = gl.program_id(0)
+    num_tiles = _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB)
     laps_before = 0
-    for t in range(gl.program_id(0), _num_tiles(M, N, BLOCK_R, WIDTH, SWAP_AB),
-                   gl.num_programs(0)):  # fmt: skip
-        accs = _consume(x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED, BLOCK_S,
-                        BLOCK_S2, BLOCK_S3, layouts, laps_before)  # fmt: skip
-        # The tile's last stage goes back now: left to the next tile's first stage, the
-        # producer would be a stage short over this epilogue.
-        async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
-        _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
-        tma.store_wait(pendings=0)  # the previous tile's stores have read the staging tiles
-        _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
-                    BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE)  # fmt: skip
-        laps_before += LAPS
+    if STORE_UNDER_MMA:
+        o1, o2, o3 = _to_fp16(_zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts), HAS_S2,
+                              HAS_S3)  # fmt: skip
+        m0 = 0
+        n0 = 0
+        for t in range(pid, num_tiles, gl.num_programs(0)):
+            accs = _consume_storing(
+                x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2,
+                BLOCK_S3, layouts, laps_before, t != pid, (o1, o2, o3), c_desc, c2_desc,
+                c3_desc, c_smem, c2_smem, c3_smem, m0, n0, SWAP_AB, ONE_C_TILE, SECOND_C_TILE,
+            )  # fmt: skip
+            async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
+            # Converted now, while the accumulators are done with: the next tile's hold
+            # their registers from its first WGMMA on.
+            o1, o2, o3 = _to_fp16(accs, HAS_S2, HAS_S3)
+            _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
+            laps_before += LAPS
+        if pid < num_tiles:  # the CTA's last tile
+            tma.store_wait(pendings=0)
+            _store_tile((o1, o2, o3), c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0,
+                        n0, BLOCK_S, BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE,
+                        SECOND_C_TILE)  # fmt: skip
+    else:
+        for t in range(pid, num_tiles, gl.num_programs(0)):
+            accs = _consume(x_ring, y_ring, y2_ring, ready, empty, K_TILES, HAS_S2, FUSED,
+                            BLOCK_S, BLOCK_S2, BLOCK_S3, layouts, laps_before)  # fmt: skip
+            # The tile's last stage goes back now: left to the next tile's first stage, the
+            # producer would be a stage short over this epilogue.
+            async_copy.mbarrier_arrive(empty[STAGES - 1], increment_count=False)
+            _, _, m0, n0 = _tile_origin(t, M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M, CLIP_LAST)
+            tma.store_wait(pendings=0)  # the previous tile's stores have read the staging tiles
+            _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0,
+                        BLOCK_S, BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE,
+                        SECOND_C_TILE)  # fmt: skip
+            laps_before += LAPS
     tma.store_wait(pendings=0)
+
+
+@gluon.jit
+def _consume_storing(
+    x_ring, y_ring, y2_ring, ready, empty, K_TILES: gl.constexpr, HAS_S2: gl.constexpr,
+    FUSED: gl.constexpr, BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, BLOCK_S3: gl.constexpr,
+    layouts: gl.constexpr, laps_before, has_previous, previous, c_desc, c2_desc, c3_desc,
+    c_smem, c2_smem, c3_smem, m0, n0, SWAP_AB: gl.constexpr, ONE_C_TILE: gl.constexpr,
+    SECOND_C_TILE: gl.constexpr,
+):  # fmt: skip
+    """_consume for a walk's tile whose K steps are whole laps, with the previous tile's fp16
+    output (`previous`, at m0, n0; none for the CTA's first tile) staged and stored once this
+    tile's first stage's WGMMAs are issued, while they run."""
+    STAGES: gl.constexpr = x_ring.type.shape[0]
+    LAPS: gl.constexpr = K_TILES // STAGES
+    BLOCK_R: gl.constexpr = x_ring.type.shape[1]
+    HAS_S3: gl.constexpr = BLOCK_S3 > 0
+    acc, acc2, acc3 = _zero_accs(BLOCK_R, BLOCK_S, BLOCK_S2, BLOCK_S3, layouts)
+    # (The walk handed the last tile's last stage back itself: no release before stage 0.)
+    acc, acc2, acc3 = _mma_stage(acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty,
+                                 laps_before, 0, False, HAS_S2, FUSED, HAS_S3)  # fmt: skip
+    if has_previous:
+        tma.store_wait(pendings=0)  # the stores before have read the staging tiles
+        _store_tile(previous, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0,
+                    BLOCK_S, BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE,
+                    SECOND_C_TILE)  # fmt: skip
+    for s in gl.static_range(1, STAGES):
+        acc, acc2, acc3 = _mma_stage(acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty,
+                                     laps_before, s, False, HAS_S2, FUSED, HAS_S3)  # fmt: skip
+    for lap in range(1, LAPS):
+        for s in gl.static_range(STAGES):
+            acc, acc2, acc3 = _mma_stage(
+                acc, acc2, acc3, x_ring, y_ring, y2_ring, ready, empty, laps_before + lap, s,
+                True, HAS_S2, FUSED, HAS_S3,
+            )  # fmt: skip
+    return _all_done(acc, acc2, acc3, HAS_S2, HAS_S3)
+
+
+@gluon.jit
+def _to_fp16(accs, HAS_S2: gl.constexpr, HAS_S3: gl.constexpr):
+    """The dots' accumulators as fp16 tiles (o1, o2, o3); a dot that is not there gets the
+    first's as a stand-in that nothing stores."""
+    o1 = accs[0].to(gl.float16)
+    o2 = o1
+    o3 = o1
+    if HAS_S2:
+        o2 = accs[1].to(gl.float16)
+    if HAS_S3:
+        o3 = accs[2].to(gl.float16)
+    return o1, o2, o3
 
 
 @gluon.jit
@@ -548,13 +644,7 @@ def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constex
                  CLIP_LAST: gl.constexpr):  # fmt: skip
     """(x0, y0, m0, n0): where tile t's X and Y rows start, and its first token and column of
     C. Token tiles vary fastest, GROUP_M of them at a time (all with 0): CTAs running side by
-    side read the same columns of B, and with a group the same tokens of A too.
-
-    The last tile along each side is shifted back to end at the side's end, overlapping its
-    neighbour (its overlapped elements computed twice, identically: same data, same K order),
-    or with CLIP_LAST starts where the others' step puts it and runs past the end: TMA
-    zero-fills its loads there and clips its stores, so its extra rows multiply zeros and
-    read no memory. A tile longer than the side starts at 0 either way."""
+    side read the same columns of B, and with a group the same tokens of A too."""
     TOKENS: gl.constexpr = WIDTH if SWAP_AB else BLOCK_R
     COLUMNS: gl.constexpr = BLOCK_R if SWAP_AB else WIDTH
     tiles_m = gl.cdiv(M, TOKENS)
@@ -567,6 +657,21 @@ def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constex
         rows = gl.minimum(tiles_m - first, GROUP_M)
         tm = first + (t % GROUP_TILES) % rows
         tn = (t % GROUP_TILES) // rows
+    return _origin_of(tm, tn, M, N, BLOCK_R, WIDTH, SWAP_AB, CLIP_LAST)
+
+
+@gluon.jit
+def _origin_of(tm, tn, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constexpr,
+               SWAP_AB: gl.constexpr, CLIP_LAST: gl.constexpr):  # fmt: skip
+    """_tile_origin's (x0, y0, m0, n0) of the tm-th token tile and the tn-th column tile.
+
+    The last tile along each side is shifted back to end at the side's end, overlapping its
+    neighbour (its overlapped elements computed twice, identically: same data, same K order),
+    or with CLIP_LAST starts where the others' step puts it and runs past the end: TMA
+    zero-fills its loads there and clips its stores, so its extra rows multiply zeros and
+    read no memory. A tile longer than the side starts at 0 either way."""
+    TOKENS: gl.constexpr = WIDTH if SWAP_AB else BLOCK_R
+    COLUMNS: gl.constexpr = BLOCK_R if SWAP_AB else WIDTH
     if CLIP_LAST:
         m0 = tm * TOKENS
         n0 = tn * COLUMNS
@@ -583,11 +688,17 @@ def _tile_origin(t, M, N: gl.constexpr, BLOCK_R: gl.constexpr, WIDTH: gl.constex
 def _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0,
                 BLOCK_S: gl.constexpr, BLOCK_S2: gl.constexpr, SWAP_AB: gl.constexpr,
                 HAS_S2: gl.constexpr, HAS_S3: gl.constexpr,
-                ONE_C_TILE: gl.constexpr):  # fmt: skip
+                ONE_C_TILE: gl.constexpr, SECOND_C_TILE: gl.constexpr):  # fmt: skip
     """The tile's accumulators (one per dot) to C at (m0, n0), through shared memory and TMA
     stores (the last not waited for). ONE_C_TILE: the dots' staging tiles share one buffer,
-    each written once the store before it has read it."""
-    if ONE_C_TILE:
+    each written once the store before it has read it; with SECOND_C_TILE the second dot's
+    has its own, so the third waits only for the first's store, issued two stagings before."""
+    if ONE_C_TILE and SECOND_C_TILE:
+        _stage_and_store(accs[0], c_desc, c_smem, m0, n0, 0, SWAP_AB)
+        _stage_and_store(accs[1], c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
+        tma.store_wait(pendings=1)  # the first's (bulk groups complete in order)
+        _stage_and_store(accs[2], c3_desc, c3_smem, m0, n0, BLOCK_S + BLOCK_S2, SWAP_AB)
+    elif ONE_C_TILE:
         _stage_and_store(accs[0], c_desc, c_smem, m0, n0, 0, SWAP_AB)
         tma.store_wait(pendings=0)
         _stage_and_store(accs[1], c2_desc, c2_smem, m0, n0, BLOCK_S, SWAP_AB)
@@ -738,6 +849,9 @@ def _ws_tile_kernel(
     ROLLED: gl.constexpr,  # _produce_rolled and _consume_rolled (one tile a CTA)
     UNROLL: gl.constexpr,  # a rolled consumer's K steps a pass
     CLIP_LAST: gl.constexpr,  # the last tiles run past the end, zero-filled (_tile_origin)
+    PRELOAD_IN_TURN: gl.constexpr,  # each preloaded stage's barrier set up just before its loads
+    SECOND_C_TILE: gl.constexpr,  # ONE_C_TILE, three dots: the second's tile staged apart
+    STORE_UNDER_MMA: gl.constexpr,  # a walk's tile stored under the next's first WGMMAs
 ):
     BLOCK_R: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = x_desc.block_type.shape[1]
@@ -745,9 +859,14 @@ def _ws_tile_kernel(
     BLOCK_S2: gl.constexpr = 0 if y2_desc is None else y2_desc.block_type.shape[0]
     WIDTH: gl.constexpr = BLOCK_S + BLOCK_S2 + BLOCK_S3
     K_TILES: gl.constexpr = K // BLOCK_K
-    # This CTA's (first) tile.
-    x0, y0, m0, n0 = _tile_origin(gl.program_id(0), M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M,
-                                  CLIP_LAST)  # fmt: skip
+    # This CTA's (first) tile. One tile a CTA, ungrouped: a grid of token tiles x column
+    # tiles (grid_of), so no division by the run-time token-tile count delays the first loads.
+    if PERSISTENT or GROUP_M > 0:
+        x0, y0, m0, n0 = _tile_origin(gl.program_id(0), M, N, BLOCK_R, WIDTH, SWAP_AB, GROUP_M,
+                                      CLIP_LAST)  # fmt: skip
+    else:
+        x0, y0, m0, n0 = _origin_of(gl.program_id(0), gl.program_id(1), M, N, BLOCK_R, WIDTH,
+                                    SWAP_AB, CLIP_LAST)  # fmt: skip
 
     x_ring = gl.allocate_shared_memory(x_desc.dtype, [STAGES, BLOCK_R, BLOCK_K], x_desc.layout)
     HAS_S2: gl.constexpr = y2_desc is not None
@@ -781,8 +900,13 @@ def _ws_tile_kernel(
     c3_smem = c_smem
     if ONE_C_TILE:
         # The later dots' tiles are narrower: views of the first's buffer (_store_tile waits
-        # for each store before the next dot's tile overwrites it).
-        c2_smem = c_smem._reinterpret(gl.float16, c2_desc.block_type.shape, c2_desc.layout)
+        # for each store before the next dot's tile overwrites it), or the second's apart.
+        if SECOND_C_TILE:
+            c2_smem = gl.allocate_shared_memory(
+                gl.float16, c2_desc.block_type.shape, c2_desc.layout
+            )
+        else:
+            c2_smem = c_smem._reinterpret(gl.float16, c2_desc.block_type.shape, c2_desc.layout)
         if HAS_S3:
             c3_smem = c_smem._reinterpret(gl.float16, c3_desc.block_type.shape, c3_desc.layout)
     else:
@@ -814,13 +938,24 @@ def _ws_tile_kernel(
     # barriers are set up first and their loads go out at once, before the other barriers.
     # (Worker partitions take no None: without a second dot, y_desc stands in for y2_desc.)
     y2_or_y = y2_desc if HAS_S2 else y_desc
-    for s in gl.static_range(PRELOAD):
-        mbarrier.init(_bar(ready, s, ROLLED), count=1)  # the producer's expect; TMA the bytes
-    if PRELOAD > 0:
-        fence_async_shared()
+    if PRELOAD_IN_TURN:
+        # Each set-up delays the loads after it by ~25 ns (docs/triton_gemm.md): each stage's
+        # loads leave right after its own barrier's. Triton puts a CTA barrier between the set-up
+        # and the loads, which other warps may issue (so no ONE_PRELOAD_SYNC: is_valid).
         for s in gl.static_range(PRELOAD):
+            mbarrier.init(_bar(ready, s, ROLLED), count=1)
+            fence_async_shared()
             _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring, _bar(ready, s, ROLLED),
                          x0, y0, s, s, HAS_S2, FUSED, ONE_BOX)  # fmt: skip
+    else:
+        for s in gl.static_range(PRELOAD):
+            mbarrier.init(_bar(ready, s, ROLLED), count=1)  # the producer's expect; TMA the bytes
+        if PRELOAD > 0:
+            fence_async_shared()
+            for s in gl.static_range(PRELOAD):
+                _issue_stage(x_desc, y_desc, y2_or_y, x_ring, y_ring, y2_ring,
+                             _bar(ready, s, ROLLED), x0, y0, s, s, HAS_S2, FUSED,
+                             ONE_BOX)  # fmt: skip
     for s in gl.static_range(STAGES):
         if s >= PRELOAD:
             mbarrier.init(_bar(ready, s, ROLLED), count=1)
@@ -841,7 +976,8 @@ def _ws_tile_kernel(
                     _consume_walk,
                     (x_ring, y_ring, y2_ring, ready, empty, c_desc, c2_or_c, c3_or_c, c_smem,
                      c2_smem, c3_smem, M, N, K_TILES, HAS_S2, FUSED, BLOCK_S, BLOCK_S2, BLOCK_S3,
-                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE, CLIP_LAST),
+                     layouts, SWAP_AB, GROUP_M, ONE_C_TILE, SECOND_C_TILE, CLIP_LAST,
+                     STORE_UNDER_MMA),
                 ),
                 (
                     _produce_walk,
@@ -899,7 +1035,7 @@ def _ws_tile_kernel(
         [PRODUCER_REGS],
     )
     _store_tile(accs, c_desc, c2_desc, c3_desc, c_smem, c2_smem, c3_smem, m0, n0, BLOCK_S,
-                BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE)  # fmt: skip
+                BLOCK_S2, SWAP_AB, HAS_S2, HAS_S3, ONE_C_TILE, SECOND_C_TILE)  # fmt: skip
     tma.store_wait(pendings=0)
 
 
@@ -937,7 +1073,8 @@ def _finish(kernel, cfg: WsTileConfig, named: dict):
     """The compiled kernel with its two dots as one WGMMA (ONE_WGMMA), B's loads hinted
     evict-first (B_EVICT_FIRST) and prefetched into the L2 ahead (B_L2_PREFETCH), one CTA
     barrier in its preload (ONE_PRELOAD_SYNC) and none before a rolled ring's waits (ROLLED;
-    both preload_syncs.py), from its changed PTX. launch.py runs this once per compile, with
+    both preload_syncs.py), without the register moves ptxas ignores (NO_SETMAXNREG;
+    register_moves.py), from its changed PTX. launch.py runs this once per compile, with
     the launch's arguments by name (`named`: the prefetch stops at their K), as it runs every
     finisher. A change the PTX is not laid out for is left out with a warning: the kernel
     computes the same without any of them (ONE_WGMMA's ring holds the same rows for two
@@ -956,6 +1093,8 @@ def _finish(kernel, cfg: WsTileConfig, named: dict):
         changes.append(("one WGMMA for all dots", with_fused_dots, cfg.dot_widths))
     if cfg.B_EVICT_FIRST:
         changes.append(("the L2 hint on B's loads", with_evict_first, (b_descriptors(cfg),)))
+    if cfg.NO_SETMAXNREG:
+        changes.append(("removing the register moves", without_setmaxnreg, ()))
     if cfg.B_L2_PREFETCH:
         ahead = cfg.B_L2_PREFETCH * cfg.BLOCK_K
         prefetch_args = (b_descriptors(cfg), ahead, named["K"])
@@ -1018,6 +1157,16 @@ def replay_slots(cfg: WsTileConfig) -> tuple:
     )
 
 
+def grid_of(cfg: WsTileConfig, m: int, n: int, device) -> tuple:
+    """The launch grid: a persistent walk's CTAs (one an SM at most), grouped tiles (GROUP_M)
+    in one dimension, else token tiles x column tiles (the kernel's program ids, _origin_of)."""
+    if cfg.PERSISTENT:
+        return (min(cfg.num_tiles(m, n), sm_count(device)), 1, 1)
+    if cfg.GROUP_M:
+        return (cfg.num_tiles(m, n), 1, 1)
+    return (-(-m // cfg.block_m), -(-n // cfg.block_n), 1)
+
+
 def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTileConfig):
     M, K = A.shape
     N = B.shape[0]
@@ -1026,8 +1175,7 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
     # does not divide them leaves over.
     if not is_valid(cfg, N, K):
         raise ValueError(f"{cfg} is not a valid Gluon tile for N = {N}, K = {K} (is_valid)")
-    tiles = cfg.num_tiles(M, N)
-    grid = (min(tiles, sm_count(A.device)) if cfg.PERSISTENT else tiles, 1, 1)
+    grid = grid_of(cfg, M, N, A.device)
     descs = [described(slot, A, B, C) for slot in replay_slots(cfg)]
     return grid, (
         *descs,
@@ -1048,4 +1196,7 @@ def _grid_and_args(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, cfg: WsTil
         cfg.ROLLED,
         cfg.UNROLL,
         cfg.CLIP_LAST,
+        cfg.PRELOAD_IN_TURN,
+        cfg.SECOND_C_TILE,
+        cfg.STORE_UNDER_MMA,
     )
