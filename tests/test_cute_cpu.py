@@ -15,8 +15,9 @@ from cute_gemm import main as cute_main  # conftest.py has set CUTE_DSL_ARCH wit
 from cute_gemm import portable
 from cute_gemm.kernel import CuteConfig, HopperGemm, is_valid
 from cutlass.cute.runtime import make_fake_stream
-from helpers import REPO_ROOT, run_repo_module
+from helpers import REPO_ROOT, run_repo_module, tma_store_under_wgmma
 
+from tools import ptx_resources
 from tools.compile_cute import distinct_configs
 
 TABLE = cute_main.TABLE
@@ -503,6 +504,42 @@ def test_walk_leaves_a_tiles_last_stores_to_the_next_tiles_epilogue(tmp_path):
     text = _ptx_of(cfg, tmp_path / "ptx")
     waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
     assert waits == ["0"] + ["2"] * (224 // 32) + ["0"], waits
+
+
+@pytest.mark.parametrize("store_under_mma", [False, True])
+def test_a_walk_storing_under_the_mma_stores_with_the_next_tile_s_first_wgmmas_in_flight(
+    tmp_path, store_under_mma
+):
+    """A walk's epilogue waits for all of a tile's WGMMAs, then stores its output while the
+    tensor cores stand idle; with store_under_mma the output waits in registers as fp16 and is
+    stored once the next tile's first WGMMAs are issued: in the PTX's order, the first TMA store
+    has a WGMMA before it with no wait for every group in between. The buffers' read-waits stay
+    those of a walk. In the machine code (sm_90a), the path from the wait for all WGMMAs to the
+    next tile's first holds no staging, TMA store, wait on a store or CTA barrier."""
+    cfg = CuteConfig(128, 224, swap_ab=True, persistent=True, epi_stages=3,
+                     store_under_mma=store_under_mma)  # fmt: skip
+    text = _ptx_of(cfg, tmp_path / "ptx")
+    assert tma_store_under_wgmma(text) == store_under_mma
+    waits = re.findall(r"cp\.async\.bulk\.wait_group\.read\s+(\d+)", text)
+    stores = ["0"] + ["2"] * (224 // 32)  # one epilogue: in the walk, and for the last tile
+    assert waits == stores * (1 + store_under_mma) + ["0"], waits
+    assembled = ptx_resources.resources(text, "sm_90a")
+    assert "error" not in assembled, assembled
+    gap = assembled["issue"]["mma_gap"]
+    epilogue = (gap["stsm"], gap["tma_stores"], gap["store_waits"], gap["barriers"])
+    assert (epilogue == (0, 0, 0, 0)) == store_under_mma, gap
+    assert min(epilogue) > 0 or store_under_mma, gap
+
+
+def test_storing_under_the_mma_is_a_plain_walk_s():
+    walk = CuteConfig(128, 224, swap_ab=True, persistent=True, store_under_mma=True)
+    assert is_valid(walk, 2048)
+    for bad in (
+        replace(walk, persistent=False),
+        replace(walk, stream_k=True),
+        replace(walk, tile_r=64, pingpong=True),
+    ):
+        assert not is_valid(bad, 2048), bad
 
 
 def test_wgmma_batches_in_flight_need_a_deeper_ring_and_enough_k_stages():

@@ -14,6 +14,7 @@ from gpu_checks import (
     check_fresh_operands_every_call,
     check_matches_float32_reference,
     check_row_padded_views,
+    check_same_output,
 )
 
 from fibgemm import WORKLOAD_MS, K, N
@@ -238,6 +239,24 @@ def test_persistent_ctas_walking_many_tiles(B, m):
         launch_config(A, B, C, cfg)
         assert torch.isfinite(C).all(), f"{cfg}: unwritten (NaN) elements in C"
         torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("m", [1000, 2379, 4097])
+@pytest.mark.parametrize("bucket", [2176, 4096, 1 << 62], ids=["2053", "2379", "8192"])
+def test_a_walk_storing_under_the_mma_gives_the_walk_s_bits(B, bucket, m):
+    """Each walk of the table (M = 2053's, 2379's, 8192's) against the same storing each tile
+    under the next tile's first WGMMAs (store_under_mma): every element written both ways,
+    right against float32, the same bits. At M = 1000 a CTA has at most one tile (only the
+    last tile's epilogue runs), from 2379 two or more."""
+    from cute_gemm.main import launch_config
+
+    walk = next(cfg for limit, cfg in TABLE if limit == bucket)
+    assert walk.persistent
+    runs = {
+        repr(cfg): lambda A, B, C, cfg=cfg: launch_config(A, B, C, cfg)
+        for cfg in (walk, dataclasses.replace(walk, store_under_mma=not walk.store_under_mma))
+    }
+    check_same_output(runs, B, m)
 
 
 @pytest.mark.parametrize("cfg", STREAM_K_CONFIGS, ids=repr)

@@ -684,6 +684,20 @@ def test_cute_clip_last_pass_offers_the_table_config_with_its_last_tiles_the_oth
     assert tune_cute.with_clip_last(8192) == [multicast]
 
 
+def test_cute_store_under_mma_pass_offers_each_walk_its_other_epilogue(hopper_rows):
+    """The row first, then for a walk (M = 2053, 2379, 8192) the same storing each tile under
+    the next tile's first WGMMAs; nothing more for a one-tile row."""
+    from cute_gemm import main as cute_main
+
+    for m in (2053, 2379, 8192):
+        cfgs = tune_cute.with_store_under_mma(m)
+        assert cfgs[0] == cute_main.select_config(m) and len(cfgs) == 2, cfgs
+        assert cfgs[1] == replace(cfgs[0], store_under_mma=not cfgs[0].store_under_mma)
+        assert all(cute_main.config_is_valid(c) for c in cfgs)
+    for m in (16, 136, 972):
+        assert tune_cute.with_store_under_mma(m) == [cute_main.select_config(m)]
+
+
 def test_cute_epi_in_ring_pass_offers_one_tile_rows_their_epilogue_the_other_way(hopper_rows):
     """The row first, then the same config with its epilogue staged in the ring or apart (a
     ring stage more or less where the epilogue's bytes make one); nothing for a row the option

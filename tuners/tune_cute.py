@@ -38,14 +38,15 @@ its TMA loads reading descriptors of each L2 promotion (kernel.L2_PROMOTIONS) an
 with --clip-last, that config with its last tiles running past the end (zero-filled loads,
 clipped stores) where it shifts them back over their neighbours, or the other way; with
 --epi-in-ring, that config with its epilogue staged in the emptied ring (a ring stage more where
-the epilogue's bytes make one), or apart.
+the epilogue's bytes make one), or apart; with --store-under-mma, a walk storing each tile under
+the next tile's first WGMMAs, or the other way.
 
 Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune cute ...`):
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
         [--l2-hints | --ring-depths | --x-rows | --split-k | --epilogues | --mma-batches
          | --stream-k | --odd-widths | --whole-epilogue | --neighbours | --cluster-walks
          | --epilogue-buffers | --pingpong | --token-halves | --mma-sync | --l2-prefetch
-         | --l2-promotion | --clip-last | --epi-in-ring]
+         | --l2-promotion | --clip-last | --epi-in-ring | --store-under-mma]
         [--dry-run]
 then `fibgemm pack` (the table is written as `ruff format` leaves it).
 """
@@ -254,6 +255,14 @@ def with_epi_in_ring(m: int) -> list[CuteConfig]:
     one more where the epilogue's bytes make one (7 to 8 at 35-48 and 70-128, 10 to 11 at
     200-256) (--epi-in-ring)."""
     return _and_flipped(m, "epi_in_ring")
+
+
+@hopper_rows_only
+def with_store_under_mma(m: int) -> list[CuteConfig]:
+    """The current table's config for M = m and, for a plain walk, the same storing each
+    tile's output under the next tile's first WGMMAs, or the other way (`store_under_mma`)
+    (--store-under-mma)."""
+    return _and_flipped(m, "store_under_mma")
 
 
 # Rows of B a partial swap-AB tile owns of its 64: 55, 64, 77 or 96 CTAs over N = 3072.
@@ -552,6 +561,12 @@ REFINEMENTS = {
         "--epi-in-ring: each bucket's config in the previous table, its epilogue staged in the "
         "emptied ring or apart",
         "only the table's configs, with their epilogue staged in the ring or apart",
+    ),
+    "store_under_mma": Refinement(
+        with_store_under_mma,
+        "--store-under-mma: each bucket's config in the previous table, a walk storing each "
+        "tile under the next tile's first WGMMAs or not",
+        "only the table's configs, a walk storing under the next tile's WGMMAs or not",
     ),
     "x_rows": Refinement(
         with_partial_x_tiles,

@@ -29,6 +29,12 @@ One CTA computes one (tile_r x tile_s) tile of D over the whole of K:
   each streaming 3/4 of the bytes of a full tile. On the H200 that was level with full tiles
   (probe at commit ade0bf1): the table does not use it.
 
+The epilogue in the ring (epi_in_ring): with one consumer warp group, one tile a CTA, no split-K,
+multicast or partial X, the consumers have awaited their last WGMMAs and every load has landed
+before the first sub-tile is written, so the epilogue's buffers are views of the emptied ring
+and the ring takes their bytes: a stage more where they make one (7 -> 8 stages of 28 KB at
+M = 35-48, 10 -> 11 of 20 KB at 200-256; docs/cute_gemm.md). is_valid refuses it otherwise.
+
 L2 cache policies (`l2_hint`): every TMA load carries an L2 policy; the DSL's default is 0. With
 "b_first" B's loads are evict-first (B is read once a call; the protocol's zero fill leaves the
 L2 full of dirty lines, and a B line chosen as the next victim saves writing one of them back).
@@ -238,6 +244,7 @@ class CuteConfig:
     l2_promotion: str = ""  # TMA loads' L2 promotion: "" (the DSL's descriptors), L2_PROMOTIONS
     clip_last: bool = False  # the last tile along a side runs past its end (_tile_start)
     epi_in_ring: bool = False  # one tile a CTA: the epilogue staged in the emptied ring
+    store_under_mma: bool = False  # a walk's tile stored under the next tile's first WGMMAs
 
     @property
     def step_r(self) -> int:
@@ -394,6 +401,12 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
                 and cfg.epi_bytes <= cfg.ring_stages * cfg.stage_bytes
             )
         )
+        # A tile stored under the next one's first WGMMAs: a plain walk (one consumer group,
+        # the whole tile's output held in registers as fp16 until then).
+        and (
+            not cfg.store_under_mma
+            or (cfg.persistent and not cfg.stream_k and not cfg.pingpong and cfg.splits == 1)
+        )
         # Ping-pong: 64-row tiles, one per consumer warp group, walked by a plain persistent
         # CTA (its own epilogue buffers and barrier per group; nothing shared across a cluster;
         # the plain epilogue).
@@ -411,6 +424,21 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
             )
         )
     )
+
+
+def _shared_storage(stages: int, ab_dtype, ring_elements: int, epilogue):
+    """The kernel's shared memory as a CuTe struct: the ring's full/empty mbarriers, one range for
+    the X and Y rings (so that split-K can reuse all of it) and, where `epilogue` is
+    (dtype, elements), the epilogue's buffers. Built here, not in the traced __call__, whose
+    control flow the DSL rewrites."""
+    fields = {
+        "ab_mbar": cute.struct.MemRange[cutlass.Int64, stages * 2],
+        "ring": cute.struct.Align[cute.struct.MemRange[ab_dtype, ring_elements], 1024],
+    }
+    if epilogue is not None:
+        d_dtype, d_elements = epilogue
+        fields["sD"] = cute.struct.Align[cute.struct.MemRange[d_dtype, d_elements], 1024]
+    return cute.struct(type("SharedStorage", (), {"__annotations__": fields}))
 
 
 class HopperGemm:
@@ -507,25 +535,13 @@ class HopperGemm:
             desc_x = self._load_descriptor(mX, self.cfg.tile_r)
             desc_y = self._load_descriptor(mY, self.cfg.tile_s)
 
-        @cute.struct
-        class SharedStorage:
-            ab_mbar: cute.struct.MemRange[cutlass.Int64, stages * 2]
-            # One range for the X and Y rings, so that split-K can reuse all of it.
-            ring: cute.struct.Align[
-                cute.struct.MemRange[ab_dtype, cute.cosize(sX_layout) + cute.cosize(sY_layout)],
-                1024,
-            ]
-            sD: cute.struct.Align[cute.struct.MemRange[d_dtype, cute.cosize(sD_layout)], 1024]
-
-        @cute.struct
-        class SharedStorageEpiInRing:
-            ab_mbar: cute.struct.MemRange[cutlass.Int64, stages * 2]
-            ring: cute.struct.Align[
-                cute.struct.MemRange[ab_dtype, cute.cosize(sX_layout) + cute.cosize(sY_layout)],
-                1024,
-            ]
-
-        self.shared_storage = SharedStorageEpiInRing if self.cfg.epi_in_ring else SharedStorage
+        self.shared_storage = _shared_storage(
+            stages,
+            ab_dtype,
+            cute.cosize(sX_layout) + cute.cosize(sY_layout),
+            # (epi_in_ring: the epilogue's buffers are views of the ring)
+            None if self.cfg.epi_in_ring else (d_dtype, cute.cosize(sD_layout)),
+        )
         self.stages = stages
         self.epi_tile = epi_tile
         self.d_layout = d_layout
@@ -769,6 +785,22 @@ class HopperGemm:
                     _, _, gD = self._tile_views(*views, self._walk_tile(g, tiles_r, bidx))
                     self._epilogue(tiled_mma, acc, ctidx, team, sD, gD, tma_d)
                     read, release = self._skip_stages(read, release, k_tiles)
+            elif cutlass.const_expr(self.cfg.persistent and self.cfg.store_under_mma):
+                # Each tile's output waits in registers, as fp16, until the next tile's first
+                # WGMMAs are issued, and is stored under them: the tensor cores do not stand
+                # idle over the epilogue. The CTA's last tile is stored after the walk.
+                first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
+                held = cute.make_rmem_tensor_like(acc, cutlass.Float16)
+                previous = first
+                for g in cutlass.range(first, stop, step, unroll=1):
+                    _, _, gD = self._tile_views(*views, self._walk_tile(previous, tiles_r, bidx))
+                    held_out = (held, g != first, gD, ctidx, team, sD, tma_d)
+                    read, release = self._mma_tile_storing(mma, k_tiles, read, release, held_out)
+                    held.store(acc.load().to(cutlass.Float16))
+                    previous = g
+                if first < stop:
+                    _, _, gD = self._tile_views(*views, self._walk_tile(previous, tiles_r, bidx))
+                    self._epilogue(tiled_mma, held, ctidx, team, sD, gD, tma_d)
             elif cutlass.const_expr(self.cfg.persistent):
                 first, stop, step = self._walk(bidx, grid_size, tiles_r, tiles_s, tiles)
                 for g in cutlass.range(first, stop, step, unroll=1):
@@ -905,34 +937,63 @@ class HopperGemm:
     def _mma_tile(self, mma, k_tiles, read, release):
         """Accumulate k_tiles ring stages into acc from zero; returns the advanced read and
         release states."""
-        tiled_mma, tCrX, tCrY, acc, ab_pipe, _ = mma
-        batches = self.cfg.mma_batches
+        acc = mma[3]
         acc.fill(0.0)
         for k_tile in cutlass.range(k_tiles, unroll=1):
-            ab_pipe.consumer_wait(read)
-            warpgroup.fence()
-            for k in cutlass.range(cute.size(tCrX, mode=[2]), unroll_full=True):
-                cute.gemm(
-                    tiled_mma,
-                    acc,
-                    tCrX[(None, None, k, read.index)],
-                    tCrY[(None, None, k, read.index)],
-                    acc,
-                )
-            warpgroup.commit_group()
-            # Keep this stage's WGMMAs and the mma_batches - 1 stages' before them in flight;
-            # the stage mma_batches back is done being read once at most mma_batches batches
-            # are outstanding.
-            warpgroup.wait_group(batches)
-            if k_tile > batches - 1:
-                ab_pipe.consumer_release(release)
-                release.advance()
-            read.advance()
+            read, release = self._mma_stage(mma, k_tile, read, release)
         warpgroup.wait_group(0)
-        for _ in cutlass.range_constexpr(batches):
+        return read, self._release_last(mma[4], release)
+
+    @cute.jit
+    def _mma_tile_storing(self, mma, k_tiles, read, release, held_out):
+        """_mma_tile, with the previous tile's fp16 output (`held_out`: the held registers,
+        whether there is a previous tile, where it goes and the epilogue's other arguments)
+        stored once the first stage's WGMMAs are issued, while they run."""
+        tiled_mma, acc = mma[0], mma[3]
+        held, store, gD, ctidx, team, sD, tma_d = held_out
+        acc.fill(0.0)
+        read, release = self._mma_stage(mma, 0, read, release)
+        if store:
+            self._epilogue(tiled_mma, held, ctidx, team, sD, gD, tma_d)
+        for k_tile in cutlass.range(1, k_tiles, unroll=1):
+            read, release = self._mma_stage(mma, k_tile, read, release)
+        warpgroup.wait_group(0)
+        return read, self._release_last(mma[4], release)
+
+    @cute.jit
+    def _mma_stage(self, mma, k_tile, read, release):
+        """Wait for the ring stage `read`, the tile's k_tile-th, issue its WGMMAs into acc and
+        hand back the stage mma_batches before it once its WGMMAs are done."""
+        tiled_mma, tCrX, tCrY, acc, ab_pipe, _ = mma
+        batches = self.cfg.mma_batches
+        ab_pipe.consumer_wait(read)
+        warpgroup.fence()
+        for k in cutlass.range(cute.size(tCrX, mode=[2]), unroll_full=True):
+            cute.gemm(
+                tiled_mma,
+                acc,
+                tCrX[(None, None, k, read.index)],
+                tCrY[(None, None, k, read.index)],
+                acc,
+            )
+        warpgroup.commit_group()
+        # Keep this stage's WGMMAs and the mma_batches - 1 stages' before them in flight;
+        # the stage mma_batches back is done being read once at most mma_batches batches
+        # are outstanding.
+        warpgroup.wait_group(batches)
+        if k_tile > batches - 1:
             ab_pipe.consumer_release(release)
             release.advance()
+        read.advance()
         return read, release
+
+    @cute.jit
+    def _release_last(self, ab_pipe, release):
+        """Hand back a tile's last mma_batches stages, their WGMMAs all done."""
+        for _ in cutlass.range_constexpr(self.cfg.mma_batches):
+            ab_pipe.consumer_release(release)
+            release.advance()
+        return release
 
     @cute.jit
     def _run(self, cta, grid_size, total):
@@ -1132,7 +1193,7 @@ class HopperGemm:
         tRS_sD = thr_r2s.partition_D(sD)  # (R2S, R2S_R, R2S_S, stage)
         tRS_acc = tiled_r2s.retile(acc)
         frag_layout = cute.make_layout(cute.shape(thr_r2s.partition_S(sD))[:3])
-        frag = cute.make_rmem_tensor_like(frag_layout, cutlass.Float32)
+        frag = cute.make_rmem_tensor_like(frag_layout, acc.element_type)  # (fp16 when held)
 
         gD_epi = cute.zipped_divide(gD, self.epi_tile)  # ((eR, eS), (nR, nS))
         bSG_sD, bSG_gD = cpasync.tma_partition(
