@@ -1,5 +1,7 @@
 """Checks every solution's GPU tests make of run(A, B, C), written once."""
 
+from dataclasses import replace
+
 import torch
 
 from fibgemm import K, N
@@ -80,3 +82,10 @@ def check_same_output(runs: dict, B: torch.Tensor, m: int, same_bits: bool = Tru
         assert torch.equal(outs[0], outs[1]), f"{' and '.join(runs)} differ in their bits"
     for C in outs:
         torch.testing.assert_close(C.float(), A.float() @ B.float().T, atol=3e-2, rtol=1e-2)
+
+
+def check_both_ways(launch, cfg, flag: str, B: torch.Tensor, m: int) -> None:
+    """check_same_output of `cfg` with its boolean field `flag` off and on, each run as
+    launch(A, B, C, config)."""
+    both = (replace(cfg, **{flag: False}), replace(cfg, **{flag: True}))
+    check_same_output({repr(c): lambda A, B, C, c=c: launch(A, B, C, c) for c in both}, B, m)

@@ -4,11 +4,11 @@ import pytest
 import torch
 from conftest import TAIL_MS
 from gpu_checks import (
+    check_both_ways,
     check_clipped_against_shifted,
     check_fresh_operands_every_call,
     check_matches_float32_reference,
     check_row_padded_views,
-    check_same_output,
 )
 from test_triton_cpu import CLIPPED_VARIANTS, WS_VARIANTS
 
@@ -164,14 +164,12 @@ def test_a_second_c_tile_gives_the_one_buffer_staging_s_bits(B, m):
     store only): every element written both ways, right against float32, the same bits. At
     2379 and 4097 a CTA walks two tiles or more, so a tile's staging follows the stores of the
     one before it."""
-    from dataclasses import replace
-
+    from triton_gemm import main
     from triton_gemm.tuned import TABLE
 
     walk = next(cfg for limit, cfg in TABLE if limit >= 2379)
     assert walk.ONE_C_TILE and walk.BLOCK_S3 and walk.PERSISTENT  # the row takes either way
-    both = (replace(walk, SECOND_C_TILE=False), replace(walk, SECOND_C_TILE=True))
-    check_same_output(_launches(*both), B, m)
+    check_both_ways(main.launch_config, walk, "SECOND_C_TILE", B, m)
 
 
 @pytest.mark.parametrize("m", [1000, 2379, 4097])
@@ -181,14 +179,12 @@ def test_a_walk_storing_under_the_mma_gives_the_walk_s_bits(B, bucket, m):
     under the next tile's first WGMMAs (STORE_UNDER_MMA): every element written both ways,
     right against float32, the same bits. At M = 1000 a CTA has at most one tile (only the
     last tile's epilogue runs), from 2379 two or more."""
-    from dataclasses import replace
-
+    from triton_gemm import main
     from triton_gemm.tuned import TABLE
 
     walk = next(cfg for limit, cfg in TABLE if limit == bucket)
     assert walk.PERSISTENT  # the row takes either way
-    both = (replace(walk, STORE_UNDER_MMA=False), replace(walk, STORE_UNDER_MMA=True))
-    check_same_output(_launches(*both), B, m)
+    check_both_ways(main.launch_config, walk, "STORE_UNDER_MMA", B, m)
 
 
 @pytest.mark.parametrize("m", [2, 16, 70, 128, 136, 256])
@@ -198,24 +194,16 @@ def test_a_tile_without_register_moves_gives_the_row_s_bits(B, m):
     float32, the same bits. The moves were removed: the twin compiled without the warning that
     would say its PTX was laid out otherwise (then it would be the row itself)."""
     import warnings
-    from dataclasses import replace
 
+    from triton_gemm import main
     from triton_gemm.tuned import TABLE
 
     row = next(cfg for limit, cfg in TABLE if limit >= m)
     assert row.num_warps == 4  # the row takes either way
-    both = (replace(row, NO_SETMAXNREG=False), replace(row, NO_SETMAXNREG=True))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_same_output(_launches(*both), B, m)
+        check_both_ways(main.launch_config, row, "NO_SETMAXNREG", B, m)
     assert not [w for w in caught if "register moves" in str(w.message)], caught
-
-
-def _launches(*cfgs) -> dict:
-    """{repr(cfg): run(A, B, C) launching cfg} for check_same_output."""
-    from triton_gemm import main
-
-    return {repr(cfg): lambda A, B, C, cfg=cfg: main.launch_config(A, B, C, cfg) for cfg in cfgs}
 
 
 @pytest.mark.parametrize("m", [5, 136, 200, 972, 2053, 2379])
