@@ -274,6 +274,24 @@ def test_triton_store_under_mma_pass_offers_each_walk_its_other_epilogue():
     assert offered == 3  # the walks at M = 2053, 2379 and 8192
 
 
+def test_triton_b_evict_first_pass_offers_each_gluon_row_its_other_hint():
+    from triton_gemm.ws_tile import WsTileConfig
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_b_evict_first(m)
+        assert cfgs[0] == table, m
+        if not isinstance(table, WsTileConfig):
+            assert cfgs == [table], m  # M = 1's GEMV
+            continue
+        # Only the hint changes, both ways, so that a retune can step back.
+        assert cfgs[1:] == [replace(table, B_EVICT_FIRST=not table.B_EVICT_FIRST)], m
+        offered += 1
+    assert offered == len(BUCKETS) - 1  # every row but M = 1's GEMV
+
+
 def test_triton_no_setmaxnreg_pass_offers_each_one_group_tile_its_other_register_moves():
     from triton_gemm.ws_tile import WsTileConfig
 

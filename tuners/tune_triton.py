@@ -486,6 +486,14 @@ def with_no_setmaxnreg(m: int) -> list:
     return _and_flipped(m, "NO_SETMAXNREG", lambda cfg: cfg.num_warps == 4)
 
 
+def with_b_evict_first(m: int) -> list:
+    """The current table's config for M = m and, for a Gluon tile, the same with B_EVICT_FIRST
+    the other way (B's loads hinted evict-first in the L2, or not) (--b-evict-first): where
+    every Gluon row hints it, cute_gemm's row at M = 2379 loads B with no hint and 8192's
+    with evict-normal (tune_cute --l2-hints); a walk reads B's tiles again in its second wave."""
+    return _and_flipped(m, "B_EVICT_FIRST", lambda cfg: True)
+
+
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with B's loads
     followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
@@ -603,6 +611,12 @@ REFINEMENTS = {
         "--no-setmaxnreg: each bucket's config in the previous table, a one-consumer-group tile "
         "without the register moves ptxas ignores or with them",
         "only the table's configs, without the register moves ptxas ignores or with them",
+    ),
+    "b_evict_first": Refinement(
+        with_b_evict_first,
+        "--b-evict-first: each bucket's config in the previous table, B's loads hinted "
+        "evict-first or not",
+        "only the table's configs, B's loads hinted evict-first or not",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,
