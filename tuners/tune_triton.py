@@ -26,7 +26,8 @@ loads, clipped stores) where it shifts them back over their neighbours, or the o
 second's staged apart (one wait on a store a tile, not two), or the other way; with
 --store-under-mma, each Gluon walk storing each tile under the next tile's first WGMMAs, or the
 other way; with --no-setmaxnreg, each one-consumer-group Gluon tile without the register moves
-ptxas ignores (NO_SETMAXNREG), or the other way.
+ptxas ignores (NO_SETMAXNREG), or the other way; with --b-evict-first, each Gluon config with
+B_EVICT_FIRST the other way (B's loads hinted evict-first in the L2, or not).
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
@@ -34,7 +35,7 @@ Usage (on a CUDA machine, from the repo root):
                                    | --gemvs | --one-preload-sync | --rolled
                                    | --rolled-tiles | --rolled-tiles-only | --l2-prefetch
                                    | --l2-promotion | --clip-last | --second-c-tile
-                                   | --store-under-mma | --no-setmaxnreg]
+                                   | --store-under-mma | --no-setmaxnreg | --b-evict-first]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -372,11 +373,12 @@ def _row_and_valid(cfg, others) -> list:
     return out
 
 
-def _and_flipped(m: int, flag: str, applies) -> list:
-    """The current table's config for M = m and, for a Gluon tile that `applies` to, the same
-    with `flag` the other way (both ways, so that a retune can step back), where valid."""
+def _and_flipped(m: int, flag: str, applies=None) -> list:
+    """The current table's config for M = m and, for a Gluon tile that `applies` to (default:
+    every one), the same with `flag` the other way (both ways, so that a retune can step
+    back), where valid."""
     cfg = select_config(m)
-    if not isinstance(cfg, WsTileConfig) or not applies(cfg):
+    if not isinstance(cfg, WsTileConfig) or (applies is not None and not applies(cfg)):
         return [cfg]
     return _row_and_valid(cfg, [replace(cfg, **{flag: not getattr(cfg, flag)})])
 
@@ -491,7 +493,7 @@ def with_b_evict_first(m: int) -> list:
     the other way (B's loads hinted evict-first in the L2, or not) (--b-evict-first): where
     every Gluon row hints it, cute_gemm's row at M = 2379 loads B with no hint and 8192's
     with evict-normal (tune_cute --l2-hints); a walk reads B's tiles again in its second wave."""
-    return _and_flipped(m, "B_EVICT_FIRST", lambda cfg: True)
+    return _and_flipped(m, "B_EVICT_FIRST")
 
 
 def with_l2_prefetch(m: int) -> list:
@@ -523,10 +525,7 @@ def with_clip_last(m: int) -> list:
     along each side running past the end, zero-filled, instead of shifted back over its
     neighbour, or the other way (--clip-last): on the H200 the CuTe rows at M = 972, 2053 and
     2379 ran 0.7-1.3% faster so (tune_cute --clip-last)."""
-    cfg = select_config(m)
-    if not isinstance(cfg, WsTileConfig):
-        return [cfg]
-    return [cfg, replace(cfg, CLIP_LAST=not cfg.CLIP_LAST)]
+    return _and_flipped(m, "CLIP_LAST")
 
 
 def with_neighbours(m: int) -> list:
