@@ -292,6 +292,39 @@ def test_triton_b_evict_first_pass_offers_each_gluon_row_its_other_hint():
     assert offered == len(BUCKETS) - 1  # every row but M = 1's GEMV
 
 
+def test_triton_token_halves_pass_offers_two_swapped_token_tiles_from_129_to_256():
+    from triton_gemm.ws_tile import WsTileConfig
+    from triton_gemm.ws_tile import is_valid as ws_tile_is_valid
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = triton_tuned.TABLE[BUCKETS.index(limit)][1]
+        cfgs = tune_triton.with_token_halves(m)
+        assert cfgs[0] == table, m
+        if not 128 < m <= 256:
+            assert cfgs == [table], m
+            continue
+        halves = cfgs[1:]
+        assert len(halves) >= 8 and len(set(halves)) == len(halves), m
+        for c in halves:
+            assert isinstance(c, WsTileConfig) and ws_tile_is_valid(c, N, K), c
+            tokens = c.BLOCK_S + c.BLOCK_S2
+            # Two token tiles cover M where one does not, each over 64 rows of B: 96 CTAs.
+            assert c.SWAP_AB and c.BLOCK_R == 64 and tokens < m <= 2 * tokens, (m, c)
+            assert c.num_tiles(m, N) == 2 * N // 64, (m, c)
+            # The narrowest such side: 64 + 8, 16 or 32 tokens (two dots), or 128 (one).
+            assert tokens == min(t for t in (72, 80, 96, 128) if 2 * t >= m), (m, c)
+            assert (c.BLOCK_S2 == 0) == (tokens == 128), c
+            # The row's L2 hint and promotion ride along.
+            assert (c.B_EVICT_FIRST, c.L2_PROMOTION) == (table.B_EVICT_FIRST, table.L2_PROMOTION)
+        # Both ways where there are two dots: apart, or one WGMMA; rolled and unrolled.
+        assert {c.ROLLED for c in halves} == {True, False}, m
+        assert {c.ONE_WGMMA for c in halves} == ({False, True} if halves[0].BLOCK_S2 else {False})
+        offered += 1
+    assert offered == sum(128 < REPRESENTATIVE[b] <= 256 for b in BUCKETS) > 0
+
+
 def test_triton_no_setmaxnreg_pass_offers_each_one_group_tile_its_other_register_moves():
     from triton_gemm.ws_tile import WsTileConfig
 

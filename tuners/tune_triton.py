@@ -27,7 +27,9 @@ second's staged apart (one wait on a store a tile, not two), or the other way; w
 --store-under-mma, each Gluon walk storing each tile under the next tile's first WGMMAs, or the
 other way; with --no-setmaxnreg, each one-consumer-group Gluon tile without the register moves
 ptxas ignores (NO_SETMAXNREG), or the other way; with --b-evict-first, each Gluon config with
-B_EVICT_FIRST the other way (B's loads hinted evict-first in the L2, or not).
+B_EVICT_FIRST the other way (B's loads hinted evict-first in the L2, or not); with
+--token-halves, from M = 129 to 256, each Gluon config against swap-AB tiles of 64 rows of B
+that each take half the tokens (two token tiles where straight 64-token tiles need three).
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
@@ -35,7 +37,8 @@ Usage (on a CUDA machine, from the repo root):
                                    | --gemvs | --one-preload-sync | --rolled
                                    | --rolled-tiles | --rolled-tiles-only | --l2-prefetch
                                    | --l2-promotion | --clip-last | --second-c-tile
-                                   | --store-under-mma | --no-setmaxnreg | --b-evict-first]
+                                   | --store-under-mma | --no-setmaxnreg | --b-evict-first
+                                   | --token-halves]
                                   [--dry-run]
 then `fibgemm pack` to repack the solution JSON (the table is written as
 `ruff format` leaves it).
@@ -496,6 +499,35 @@ def with_b_evict_first(m: int) -> list:
     return _and_flipped(m, "B_EVICT_FIRST")
 
 
+def with_token_halves(m: int) -> list:
+    """The current table's config for M = m and, from M = 129 to 256, swap-AB Gluon tiles of 64
+    rows of B whose token side (BLOCK_S + BLOCK_S2, the narrowest that two tiles cover M with)
+    takes half the tokens (--token-halves): 96 CTAs each stream 64 rows of B, where the table's
+    straight 64 x (64 + 16) tiles at 136-176 need a third 64-token tile and stream 80 rows each
+    (117 CTAs). Its two dots apart or as one WGMMA, 64 or 128 deep, rolled or not, the last
+    token tile clipped or shifted back, with the row's L2 hint, promotion and preload. cute_gemm's
+    like tiles ran slower (docs/cute_gemm_slower.md), as one WGMMA 72 tokens wide."""
+    cfg = select_config(m)
+    if not (128 < m <= 256 and isinstance(cfg, WsTileConfig)):
+        return [cfg]
+    half = -(-m // 2)
+    s, s2 = (64, max(8, 1 << (half - 65).bit_length())) if half <= 96 else (128, 0)
+    keep = dict(
+        B_EVICT_FIRST=cfg.B_EVICT_FIRST,
+        L2_PROMOTION=cfg.L2_PROMOTION,
+        NO_SETMAXNREG=cfg.NO_SETMAXNREG,
+    )
+    halves = []
+    for bk, fused, rolled, clip in itertools.product(
+        (64, 128), (False, True) if s2 else (False,), (True, False), (False, True)
+    ):
+        tile = WsTileConfig(
+            64, s, bk, s2, SWAP_AB=True, ONE_WGMMA=fused, ROLLED=rolled, CLIP_LAST=clip, **keep
+        )
+        halves.append(replace(tile, PRELOAD=min(cfg.PRELOAD, tile.ring)))
+    return _row_and_valid(cfg, halves)
+
+
 def with_l2_prefetch(m: int) -> list:
     """The current table's config for M = m and, for a Gluon tile, the same with B's loads
     followed by L2 prefetches 1, 2, 3 or 4 K steps ahead (B_L2_PREFETCH, l2_hints.py)
@@ -616,6 +648,12 @@ REFINEMENTS = {
         "--b-evict-first: each bucket's config in the previous table, B's loads hinted "
         "evict-first or not",
         "only the table's configs, B's loads hinted evict-first or not",
+    ),
+    "token_halves": Refinement(
+        with_token_halves,
+        "--token-halves: each bucket's config in the previous table, against swap-AB tiles of 64 "
+        "rows of B taking half the tokens (M = 129-256)",
+        "only the table's configs, against swap-AB tiles taking half the tokens (M = 129-256)",
     ),
     "l2_prefetch": Refinement(
         with_l2_prefetch,
