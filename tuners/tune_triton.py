@@ -29,7 +29,7 @@ other way; with --no-setmaxnreg, each one-consumer-group Gluon tile without the 
 ptxas ignores (NO_SETMAXNREG), or the other way; with --b-evict-first, each Gluon config with
 B_EVICT_FIRST the other way (B's loads hinted evict-first in the L2, or not); with
 --token-halves, from M = 129 to 256, each Gluon config against swap-AB tiles of 64 rows of B
-that each take half the tokens (two token tiles where straight 64-token tiles need three).
+that each take half the tokens (two token tiles where straight 64-token tiles need 3 or 4).
 
 Usage (on a CUDA machine, from the repo root):
     python -m tuners.tune_triton [--iters 40] [--buckets 1 2 4 ...]
@@ -506,7 +506,7 @@ def with_token_halves(m: int) -> list:
     straight 64 x (64 + 16) tiles at 136-176 need a third 64-token tile and stream 80 rows each
     (117 CTAs). Its two dots apart or as one WGMMA, 64 or 128 deep, rolled or not, the last
     token tile clipped or shifted back, with the row's L2 hint, promotion and preload. cute_gemm's
-    like tiles ran slower (docs/cute_gemm_slower.md), as one WGMMA 72 tokens wide."""
+    like tiles ran slower (docs/cute_gemm_slower.md), each one WGMMA 72-96 tokens wide."""
     cfg = select_config(m)
     if not (128 < m <= 256 and isinstance(cfg, WsTileConfig)):
         return [cfg]
