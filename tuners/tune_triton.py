@@ -510,8 +510,9 @@ def with_token_halves(m: int) -> list:
     cfg = select_config(m)
     if not (128 < m <= 256 and isinstance(cfg, WsTileConfig)):
         return [cfg]
-    half = -(-m // 2)
-    s, s2 = (64, max(8, 1 << (half - 65).bit_length())) if half <= 96 else (128, 0)
+    # Two dots of 64 + 8, 16 or 32 tokens, the narrowest whose two tiles cover M, or one of 128.
+    s2 = next((w for w in (8, 16, 32) if 2 * (64 + w) >= m), 0)
+    s = 64 if s2 else 128
     keep = dict(
         B_EVICT_FIRST=cfg.B_EVICT_FIRST,
         L2_PROMOTION=cfg.L2_PROMOTION,
