@@ -472,6 +472,38 @@ def test_cute_l2_hint_pass_offers_the_table_config_with_each_policy(hopper_rows)
         assert [c.l2_hint for c in cfgs] == ["", *L2_HINTS]
 
 
+def test_cute_token_halves_pass_offers_two_swapped_token_tiles_deep_clipped_and_promoted(
+    hopper_rows,
+):
+    from cute_gemm import main as cute_main
+
+    offered = 0
+    for limit in BUCKETS:
+        m = REPRESENTATIVE[limit]
+        table = cute_main.select_config(m)
+        cfgs = tune_cute.with_token_halves(m)
+        assert cfgs[0] == table, m
+        if not 128 < m <= 256:
+            assert cfgs == [table], m
+            continue
+        halves = cfgs[1:]
+        assert len(set(halves)) == len(halves), m
+        for c in halves:
+            assert is_valid(c, K) and tune_cute.ctas(c, m) <= tune_cute.SMS, c
+            # Two token tiles of half the tokens (rounded up to 8) over 64 rows of B.
+            assert c.swap_ab and c.tile_r == 64 and c.tile_s == -(-m // 16) * 8, (m, c)
+            assert c.l2_hint == table.l2_hint, c
+            # The row's promotion on whole tiles; partial ones read the DSL's descriptors.
+            assert c.l2_promotion == ("" if c.x_rows else table.l2_promotion), c
+        whole = [c for c in halves if not c.x_rows]
+        assert {c.clip_last for c in whole} == {False, True}, m
+        # 128 deep wherever the token tile is whole 16-token groups (odd ones are 64 deep).
+        depths = {c.tile_k for c in halves}
+        assert depths == ({64} if (halves[0].tile_s // 8) % 2 else {64, 128}), m
+        offered += 1
+    assert offered == sum(128 < REPRESENTATIVE[b] <= 256 for b in BUCKETS) > 0
+
+
 def test_cute_ring_depth_pass_offers_the_table_config_with_shallower_valid_rings(
     hopper_rows, monkeypatch
 ):
