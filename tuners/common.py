@@ -75,6 +75,14 @@ def neighbour_configs(table: list, m: int) -> list:
     return out
 
 
+def and_flipped(cfg, flag: str, valid: Callable[[object], bool]) -> list:
+    """cfg (a config dataclass) and, where `valid` takes it, the same with the boolean field
+    `flag` the other way: the candidates of a tuner pass that tries one switch both ways, so
+    that a retune can step back."""
+    flipped = dataclasses.replace(cfg, **{flag: not getattr(cfg, flag)})
+    return [cfg] + ([flipped] if valid(flipped) else [])
+
+
 def is_correct(launch: Launch, cfg, a: torch.Tensor, b: torch.Tensor, ref: torch.Tensor) -> bool:
     """Every element written and within 1e-2 + 1e-2·|ref| of the float32 reference; False, with
     a line saying why, for a config that fails to launch."""

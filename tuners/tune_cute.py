@@ -61,6 +61,7 @@ from dataclasses import replace
 from fibgemm import REPO_ROOT, K, N
 from tuners.common import (
     Refinement,
+    and_flipped,
     device_sms,
     neighbour_configs,
     row_for,
@@ -235,9 +236,7 @@ def with_l2_promotion(m: int) -> list[CuteConfig]:
 
 def _and_flipped(m: int, flag: str) -> list[CuteConfig]:
     """The current table's config for M = m and, where valid, the same with `flag` flipped."""
-    cfg = cute_main.select_config(m)
-    flipped = replace(cfg, **{flag: not getattr(cfg, flag)})
-    return [cfg] + ([flipped] if is_valid(flipped, K) else [])
+    return and_flipped(cute_main.select_config(m), flag, lambda c: is_valid(c, K))
 
 
 @hopper_rows_only

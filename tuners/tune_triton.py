@@ -58,6 +58,7 @@ import torch
 from fibgemm import REPO_ROOT, K, N
 from tuners.common import (
     Refinement,
+    and_flipped,
     device_sms,
     neighbour_configs,
     start_tuner,
@@ -383,7 +384,7 @@ def _and_flipped(m: int, flag: str, applies=None) -> list:
     cfg = select_config(m)
     if not isinstance(cfg, WsTileConfig) or (applies is not None and not applies(cfg)):
         return [cfg]
-    return _row_and_valid(cfg, [replace(cfg, **{flag: not getattr(cfg, flag)})])
+    return and_flipped(cfg, flag, lambda c: ws_tile_is_valid(c, N, K))
 
 
 def with_rolled_tiles(m: int) -> list:
