@@ -1,7 +1,7 @@
 """Config per M bucket, written by tuners/tune_triton.py on the device; do not edit.
 
 Provenance: tuned on NVIDIA H200, 2026-12-04, by `python -m tuners.tune_triton`
-(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --preload-in-turn: each bucket's config in the previous table, each preloaded stage set up just before its loads, preloading 4, half or all of its ring; candidates after which torch.matmul ran more than 1% slower than after itself were dropped; a row stayed unless beaten by more than 0.3%; each candidate timed right after itself.
+(CUPTI span after a 256 MB zero fill, median); each bucket scored by its geomean speedup over every workload M in it (the buckets not retuned keep their own lines); --preload-in-turn: each bucket's config in the previous table, each preloaded stage set up just before its loads, preloading 4, half or all of its ring; candidates after which torch.matmul ran more than 1% slower than after itself were dropped; a row stayed unless beaten by more than 0.3%; each candidate timed right after itself. Then on 2026-12-05 (H200, the table's sources with a TAIL option no row uses) --token-halves at 136-176: each bucket's config against swap-AB tiles of 64 rows of B taking half the tokens and 64 x 64 tiles with tail dots, same guard and margin; the 136-160 rows changed (the 136-176 lines below are that run's), and led their old rows in all 4 rounds of an A/B in turn.
 M in 1 (bucket <= 1): best geomean 1.122x vs torch; runner-up 1.122x; 123 configs
 M in 2 (bucket <= 2): best geomean 1.123x vs torch; runner-up 1.117x; 5 configs
 M in 4 (bucket <= 4): best geomean 1.126x vs torch; runner-up 1.115x; 5 configs
@@ -25,12 +25,12 @@ M in 104 (bucket <= 104): best geomean 1.080x vs torch; runner-up 1.070x; 4 conf
 M in 112 (bucket <= 112): best geomean 1.080x vs torch; runner-up 1.073x; 5 configs
 M in 120 (bucket <= 120): best geomean 1.084x vs torch; runner-up 1.082x; 5 configs; the table's row kept (1.082x, within 0.3% of the best)
 M in 128 (bucket <= 128): best geomean 1.087x vs torch; runner-up 1.082x; 5 configs
-M in 136 (bucket <= 136): best geomean 1.038x vs torch; runner-up 1.036x; 4 configs
-M in 144 (bucket <= 144): best geomean 1.038x vs torch; runner-up 1.034x; 5 configs
-M in 152 (bucket <= 152): best geomean 1.059x vs torch; runner-up 1.055x; 5 configs
-M in 160 (bucket <= 160): best geomean 1.061x vs torch; runner-up 1.061x; 5 configs
-M in 168 (bucket <= 168): best geomean 1.083x vs torch; runner-up 1.078x; 5 configs
-M in 176 (bucket <= 176): best geomean 1.072x vs torch; runner-up 1.071x; 5 configs; the table's row kept (1.071x, within 0.3% of the best)
+M in 136 (bucket <= 136): best geomean 1.094x vs torch; runner-up 1.089x; 11 configs
+M in 144 (bucket <= 144): best geomean 1.094x vs torch; runner-up 1.089x; 11 configs
+M in 152 (bucket <= 152): best geomean 1.107x vs torch; runner-up 1.105x; 11 configs
+M in 160 (bucket <= 160): best geomean 1.121x vs torch; runner-up 1.118x; 14 configs
+M in 168 (bucket <= 168): best geomean 1.099x vs torch; runner-up 1.039x; 13 configs
+M in 176 (bucket <= 176): best geomean 1.078x vs torch; runner-up 1.024x; 8 configs
 M in 184 (bucket <= 184): best geomean 1.144x vs torch; runner-up 1.128x; 4 configs
 M in 192 (bucket <= 192): best geomean 1.102x vs torch; runner-up 1.095x; 5 configs
 M in 200 (bucket <= 200): best geomean 1.089x vs torch; runner-up 1.081x; 4 configs
@@ -55,7 +55,7 @@ from .tma_tile import TileTmaConfig  # noqa: F401
 from .ws_tile import WsTileConfig  # noqa: F401
 
 DEVICE = "NVIDIA H200"
-DATE = "2026-12-04"
+DATE = "2026-12-05"
 
 # (largest M of the bucket, config), one line a bucket; the last covers every larger M.
 # fmt: off
@@ -83,10 +83,10 @@ TABLE = [
     (112, WsTileConfig(BLOCK_R=64, BLOCK_S=32, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=3, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=2, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="128B", CLIP_LAST=False, PRELOAD_IN_TURN=True, NO_SETMAXNREG=True)),
     (120, WsTileConfig(BLOCK_R=64, BLOCK_S=32, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=True, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="128B", CLIP_LAST=False, PRELOAD_IN_TURN=False, NO_SETMAXNREG=True)),
     (128, WsTileConfig(BLOCK_R=64, BLOCK_S=32, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=3, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=2, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="128B", CLIP_LAST=False, PRELOAD_IN_TURN=True, NO_SETMAXNREG=True)),
-    (136, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=True, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="256B", CLIP_LAST=False, PRELOAD_IN_TURN=False, NO_SETMAXNREG=True)),
-    (144, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=2, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="256B", CLIP_LAST=False, PRELOAD_IN_TURN=False, NO_SETMAXNREG=True)),
-    (152, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="none", CLIP_LAST=False, PRELOAD_IN_TURN=False, NO_SETMAXNREG=True)),
-    (160, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="256B", CLIP_LAST=False, PRELOAD_IN_TURN=False, NO_SETMAXNREG=True)),
+    (136, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=8, SWAP_AB=True, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="256B", CLIP_LAST=True, PRELOAD_IN_TURN=False, SECOND_C_TILE=False, STORE_UNDER_MMA=False, NO_SETMAXNREG=True)),
+    (144, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=8, SWAP_AB=True, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="256B", CLIP_LAST=True, PRELOAD_IN_TURN=False, SECOND_C_TILE=False, STORE_UNDER_MMA=False, NO_SETMAXNREG=True)),
+    (152, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=True, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="none", CLIP_LAST=True, PRELOAD_IN_TURN=False, SECOND_C_TILE=False, STORE_UNDER_MMA=False, NO_SETMAXNREG=True)),
+    (160, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=True, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="256B", CLIP_LAST=False, PRELOAD_IN_TURN=False, SECOND_C_TILE=False, STORE_UNDER_MMA=False, NO_SETMAXNREG=True)),
     (168, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=False, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=2, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="256B", CLIP_LAST=False, PRELOAD_IN_TURN=False, NO_SETMAXNREG=True)),
     (176, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=128, BLOCK_S2=16, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=2, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=False, ONE_PRELOAD_SYNC=False, UNROLL=1, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="128B", CLIP_LAST=False, PRELOAD_IN_TURN=False, NO_SETMAXNREG=True)),
     (184, WsTileConfig(BLOCK_R=64, BLOCK_S=64, BLOCK_K=64, BLOCK_S2=8, SWAP_AB=False, STAGES=0, PRODUCER_REGS=24, PRELOAD=13, B_EVICT_FIRST=True, ONE_WGMMA=True, ONE_Y_BOX=True, PERSISTENT=False, GROUP_M=0, BLOCK_S3=0, ONE_C_TILE=False, C_IN_RING=True, ONE_PRELOAD_SYNC=False, UNROLL=4, ROLLED=True, B_L2_PREFETCH=0, L2_PROMOTION="256B", CLIP_LAST=False, PRELOAD_IN_TURN=True, NO_SETMAXNREG=True)),
