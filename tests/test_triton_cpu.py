@@ -237,6 +237,21 @@ WS_VARIANTS = sorted(
             PRELOAD_IN_TURN=True,
         ),  # fmt: skip
         WsTileConfig(64, 16, 128, SWAP_AB=True, PRELOAD=4, PRELOAD_IN_TURN=True),
+        # Three dots as one WGMMA on a one-tile swap-AB tile (tune_triton --token-halves' 88
+        # tokens at 161-176: 64 + 16 + 8), rolled, the last tile clipped.
+        WsTileConfig(
+            64,
+            64,
+            128,
+            16,
+            SWAP_AB=True,
+            ONE_WGMMA=True,
+            ONE_Y_BOX=True,
+            BLOCK_S3=8,
+            ONE_C_TILE=True,
+            ROLLED=True,
+            CLIP_LAST=True,
+        ),  # fmt: skip
         WsTileConfig(
             128,
             128,

@@ -309,18 +309,27 @@ def test_triton_token_halves_pass_offers_two_swapped_token_tiles_from_129_to_256
         assert len(halves) >= 8 and len(set(halves)) == len(halves), m
         for c in halves:
             assert isinstance(c, WsTileConfig) and ws_tile_is_valid(c, N, K), c
-            tokens = c.BLOCK_S + c.BLOCK_S2
+            tokens = c.BLOCK_S + c.BLOCK_S2 + c.BLOCK_S3
             # Two token tiles cover M where one does not, each over 64 rows of B: 96 CTAs.
             assert c.SWAP_AB and c.BLOCK_R == 64 and tokens < m <= 2 * tokens, (m, c)
             assert c.num_tiles(m, N) == 2 * N // 64, (m, c)
-            # The narrowest such side: 64 + 8, 16 or 32 tokens (two dots), or 128 (one).
-            assert tokens == min(t for t in (72, 80, 96, 128) if 2 * t >= m), (m, c)
-            assert (c.BLOCK_S2 == 0) == (tokens == 128), c
+            if c.BLOCK_S3:
+                # Three dots, one WGMMA, exactly half the tokens rounded up to 8, where no two
+                # dots of 64 + a power of two are that wide.
+                assert c.ONE_WGMMA and tokens == -(-m // 16) * 8, (m, c)
+                assert tokens not in (72, 80, 96, 128), (m, c)
+            else:
+                # The narrowest two-dot side: 64 + 8, 16 or 32 tokens, or one dot of 128.
+                assert tokens == min(t for t in (72, 80, 96, 128) if 2 * t >= m), (m, c)
+                assert (c.BLOCK_S2 == 0) == (tokens == 128), c
             # The row's L2 hint and promotion ride along.
             assert (c.B_EVICT_FIRST, c.L2_PROMOTION) == (table.B_EVICT_FIRST, table.L2_PROMOTION)
         # Both ways where there are two dots: apart, or one WGMMA; rolled and unrolled.
         assert {c.ROLLED for c in halves} == {True, False}, m
-        assert {c.ONE_WGMMA for c in halves} == ({False, True} if halves[0].BLOCK_S2 else {False})
+        two = [c for c in halves if not c.BLOCK_S3]
+        assert {c.ONE_WGMMA for c in two} == ({False, True} if two[0].BLOCK_S2 else {False})
+        # Three dots wherever half the tokens (rounded up to 8) is 88, 104 or 112.
+        assert any(c.BLOCK_S3 for c in halves) == (-(-m // 16) * 8 in (88, 104, 112)), m
         offered += 1
     assert offered == sum(128 < REPRESENTATIVE[b] <= 256 for b in BUCKETS) > 0
 

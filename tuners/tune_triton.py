@@ -507,7 +507,11 @@ def with_token_halves(m: int) -> list:
     straight 64 x (64 + 16) tiles at 136-176 need a third 64-token tile and stream 80 rows each
     (117 CTAs). Its two dots apart or as one WGMMA, 64 or 128 deep, rolled or not, the last
     token tile clipped or shifted back, with the row's L2 hint, promotion and preload. cute_gemm's
-    like tiles ran slower (docs/cute_gemm_slower.md), each one WGMMA 72-96 tokens wide."""
+    like tiles ran slower (docs/cute_gemm_slower.md), each one WGMMA 72-96 tokens wide. Where
+    half the tokens is no 64 + a power of two (88 at 161-176, 104 and 112 at 193-224), also
+    three dots as one WGMMA of exactly that width (64 + 16 + 8, 64 + 32 + 8, 64 + 32 + 16):
+    two dots pad 168 tokens to 192 (at 136-160, 64 + 8 and 64 + 16 ran 1.086-1.104x where three
+    64-token tiles ran 1.055-1.092x)."""
     cfg = select_config(m)
     if not (128 < m <= 256 and isinstance(cfg, WsTileConfig)):
         return [cfg]
@@ -527,7 +531,22 @@ def with_token_halves(m: int) -> list:
             64, s, bk, s2, SWAP_AB=True, ONE_WGMMA=fused, ROLLED=rolled, CLIP_LAST=clip, **keep
         )
         halves.append(replace(tile, PRELOAD=min(cfg.PRELOAD, tile.ring)))
+    s3 = _three_dot_split(-(-m // 16) * 8 - 64)
+    if s3:
+        for bk, rolled, clip in itertools.product((64, 128), (True, False), (False, True)):
+            # One WGMMA of all three from one Y box, staged as one C tile (is_valid).
+            tile = WsTileConfig(64, 64, bk, s3[0], SWAP_AB=True, ONE_WGMMA=True, ONE_Y_BOX=True,
+                                BLOCK_S3=s3[1], ONE_C_TILE=True, ROLLED=rolled, CLIP_LAST=clip,
+                                **keep)  # fmt: skip
+            halves.append(replace(tile, PRELOAD=min(cfg.PRELOAD, tile.ring)))
     return _row_and_valid(cfg, halves)
+
+
+def _three_dot_split(rest: int) -> tuple[int, int] | None:
+    """(BLOCK_S2, BLOCK_S3): two powers of two from 8, the first the larger, summing to `rest`
+    tokens where no one power of two does (24 = 16 + 8, 40, 48); None otherwise."""
+    pairs = [(a, b) for a in (16, 32) for b in (8, 16) if b < a and a + b == rest]
+    return pairs[0] if pairs else None
 
 
 def with_l2_prefetch(m: int) -> list:
