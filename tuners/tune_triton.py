@@ -523,30 +523,29 @@ def with_token_halves(m: int) -> list:
         L2_PROMOTION=cfg.L2_PROMOTION,
         NO_SETMAXNREG=cfg.NO_SETMAXNREG,
     )
+    shapes = [
+        dict(BLOCK_S=s, BLOCK_S2=s2, ONE_WGMMA=fused)
+        for fused in ((False, True) if s2 else (False,))
+    ]
+    three = THREE_DOTS.get(-(-m // 16) * 8 - 64)
+    groups = [shapes]
+    if three:
+        # One WGMMA of all three from one Y box, staged as one C tile (is_valid).
+        groups.append([dict(BLOCK_S=64, BLOCK_S2=three[0], BLOCK_S3=three[1], ONE_WGMMA=True,
+                            ONE_Y_BOX=True, ONE_C_TILE=True)])  # fmt: skip
     halves = []
-    for bk, fused, rolled, clip in itertools.product(
-        (64, 128), (False, True) if s2 else (False,), (True, False), (False, True)
-    ):
-        tile = WsTileConfig(
-            64, s, bk, s2, SWAP_AB=True, ONE_WGMMA=fused, ROLLED=rolled, CLIP_LAST=clip, **keep
-        )
-        halves.append(replace(tile, PRELOAD=min(cfg.PRELOAD, tile.ring)))
-    s3 = _three_dot_split(-(-m // 16) * 8 - 64)
-    if s3:
-        for bk, rolled, clip in itertools.product((64, 128), (True, False), (False, True)):
-            # One WGMMA of all three from one Y box, staged as one C tile (is_valid).
-            tile = WsTileConfig(64, 64, bk, s3[0], SWAP_AB=True, ONE_WGMMA=True, ONE_Y_BOX=True,
-                                BLOCK_S3=s3[1], ONE_C_TILE=True, ROLLED=rolled, CLIP_LAST=clip,
-                                **keep)  # fmt: skip
+    for group in groups:
+        for bk, shape, rolled, clip in itertools.product(
+            (64, 128), group, (True, False), (False, True)
+        ):
+            tile = WsTileConfig(BLOCK_R=64, BLOCK_K=bk, SWAP_AB=True, ROLLED=rolled,
+                                CLIP_LAST=clip, **shape, **keep)  # fmt: skip
             halves.append(replace(tile, PRELOAD=min(cfg.PRELOAD, tile.ring)))
     return _row_and_valid(cfg, halves)
 
 
-def _three_dot_split(rest: int) -> tuple[int, int] | None:
-    """(BLOCK_S2, BLOCK_S3): two powers of two from 8, the first the larger, summing to `rest`
-    tokens where no one power of two does (24 = 16 + 8, 40, 48); None otherwise."""
-    pairs = [(a, b) for a in (16, 32) for b in (8, 16) if b < a and a + b == rest]
-    return pairs[0] if pairs else None
+# Tokens past 64 that no one power of two makes, as (BLOCK_S2, BLOCK_S3).
+THREE_DOTS = {24: (16, 8), 40: (32, 8), 48: (32, 16)}
 
 
 def with_l2_prefetch(m: int) -> list:
