@@ -266,6 +266,40 @@ def test_clip_last_is_for_whole_tiles_of_one_cta():
     assert not is_valid(replace(base, cluster_r=2), 2048)
 
 
+def test_s_fastest_is_for_one_tile_a_cta_without_split_k_or_multicast():
+    base = CuteConfig(64, 80, swap_ab=True, tile_k=128, l2_promotion="256B", s_fastest=True)
+    assert is_valid(base, 2048)
+    assert is_valid(replace(base, swap_ab=False, clip_last=True), 2048)
+    assert not is_valid(replace(base, persistent=True), 2048)
+    assert not is_valid(replace(base, splits=2), 2048)
+    assert not is_valid(replace(base, tile_s=64, cluster_r=2), 2048)
+
+
+def test_s_fastest_swaps_only_which_block_index_picks_the_tile(tmp_path):
+    """With the S tiles along the grid's x the kernel reads the tile's (r, s) from the block
+    index's (y, x): its PTX is the plain one's with ctaid.x and ctaid.y exchanged."""
+    plain = CuteConfig(64, 80, swap_ab=True, tile_k=128, l2_promotion="256B", epi_whole=True)
+    texts = [
+        _ptx_of(c, tmp_path / str(i)) for i, c in enumerate((plain, replace(plain, s_fastest=True)))
+    ]
+    body = [t[t.index(".entry") :] for t in texts]
+    assert body[0] != body[1]
+
+    def uses_of_the_block_index(text: str, swap: bool) -> list[str]:
+        # Each reads ctaid.x and .y once, into two registers; with s_fastest every use takes
+        # the other one (and a min's signedness follows the index it clamps).
+        x, y = (re.search(rf"mov\.u32\s+(%r\d+), %ctaid\.{a};", text)[1] for a in "xy")
+        pair = {x: y, y: x} if swap else {}
+        uses = re.sub(rf"({re.escape(x)}|{re.escape(y)})\b", lambda r: pair.get(r[1], r[1]), text)
+        return [
+            line.replace("min.u32", "min.s32") for line in uses.split("\n") if "%ctaid" not in line
+        ]
+
+    assert uses_of_the_block_index(body[1], swap=True) == uses_of_the_block_index(
+        body[0], swap=False
+    )
+
+
 def test_l2_promotion_is_refused_where_the_loads_boxes_are_not_the_tiles():
     base = CuteConfig(64, 48, swap_ab=True, tile_k=128, l2_promotion="256B")
     assert is_valid(base, 2048)

@@ -15,6 +15,7 @@ from gpu_checks import (
     check_fresh_operands_every_call,
     check_matches_float32_reference,
     check_row_padded_views,
+    check_same_output,
 )
 
 from fibgemm import WORKLOAD_MS, K, N
@@ -79,6 +80,16 @@ CLIPPED_CONFIGS = tuple(
         CuteConfig(64, 160, swap_ab=True, splits=2),
         CuteConfig(128, 128, swap_ab=False, persistent=True, stream_k=True),
     )
+)
+
+# The token tiles along the grid's x (s_fastest): half-token swap-AB tiles (72 wide, 64 deep;
+# 80 wide, 128 deep, clipped and promoted) and a straight tile.
+S_FASTEST_CONFIGS = (
+    CuteConfig(64, 72, swap_ab=True, l2_hint="b_first", epi_whole=True, s_fastest=True),
+    CuteConfig(
+        64, 80, swap_ab=True, tile_k=128, l2_promotion="256B", clip_last=True, s_fastest=True
+    ),
+    CuteConfig(64, 80, swap_ab=False, epi_whole=True, s_fastest=True),
 )
 
 # Whatever the table holds: split-K over clusters of 2 and 4, both tile heights, both mappings,
@@ -456,3 +467,20 @@ def test_clipped_last_tiles_give_the_shifted_tiles_bits(B, cfg, m):
         return lambda A, B, C: main.launch_config(A, B, C, dataclasses.replace(cfg, clip_last=clip))
 
     check_clipped_against_shifted(run_with(False), run_with(True), B, m, same_bits=not cfg.stream_k)
+
+
+@pytest.mark.parametrize("m", [129, 136, 144, 152, 160, 176])
+@pytest.mark.parametrize("cfg", S_FASTEST_CONFIGS, ids=repr)
+def test_s_fastest_gives_the_row_major_grids_bits(B, cfg, m):
+    """The S tiles along the grid's x against the same config with the R tiles there: every
+    element written, right against a float32 reference, the same bits (the same tiles, only
+    launched in another order)."""
+    from cute_gemm import main
+
+    runs = {
+        f"s_fastest={f}": lambda A, B, C, f=f: main.launch_config(
+            A, B, C, dataclasses.replace(cfg, s_fastest=f)
+        )
+        for f in (False, True)
+    }
+    check_same_output(runs, B, m)

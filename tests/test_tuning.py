@@ -502,10 +502,16 @@ def test_cute_token_halves_pass_offers_two_swapped_token_tiles_deep_clipped_and_
             # Two token tiles of half the tokens (rounded up to 8) over 64 rows of B.
             assert c.swap_ab and c.tile_r == 64 and c.tile_s == -(-m // 16) * 8, (m, c)
             assert c.l2_hint == table.l2_hint, c
-            # The row's promotion on whole tiles; partial ones read the DSL's descriptors.
-            assert c.l2_promotion == ("" if c.x_rows else table.l2_promotion), c
+            # The row's promotion or none on whole tiles; partial ones the DSL's descriptors.
+            assert c.l2_promotion in ({""} if c.x_rows else {"", table.l2_promotion}), c
         whole = [c for c in halves if not c.x_rows]
         assert {c.clip_last for c in whole} == {False, True}, m
+        assert {c.l2_promotion for c in whole} == {"", table.l2_promotion}, m
+        # Each tile with its token tiles along the grid's x, and not.
+        assert {c.s_fastest for c in whole} == {False, True}, m
+        assert {replace(c, s_fastest=False) for c in halves if c.s_fastest} == {
+            c for c in halves if not c.s_fastest
+        }, m
         # 128 deep wherever the token tile is whole 16-token groups (odd ones are 64 deep).
         depths = {c.tile_k for c in halves}
         assert depths == ({64} if (halves[0].tile_s // 8) % 2 else {64, 128}), m

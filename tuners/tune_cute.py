@@ -430,7 +430,9 @@ def with_token_halves(m: int) -> list[CuteConfig]:
     table's straight 64-row tiles need a third token tile (3 x 64 rows cover 136); two 72-token
     tiles owning 48 rows of B make 128 CTAs of 480 KB each, where the table's 117 straight
     64 x 80 tiles load 576 KB each. triton_gemm's like tiles ran 3.6% faster 128 deep than 64
-    deep at 136 (logs at 751f12a)."""
+    deep at 136 (logs at 751f12a). Whole tiles also without L2 promotion and with the token
+    tiles along the grid's x (s_fastest), as triton_gemm's grid has them: at 152 cute_gemm's
+    half tile did 1.5x the L2 work of triton_gemm's, which has both (docs/cute_gemm_slower.md)."""
     cfg = cute_main.select_config(m)
     if not 128 < m <= 256:
         return [cfg]
@@ -443,16 +445,22 @@ def with_token_halves(m: int) -> list[CuteConfig]:
             tile_k=depth,
             x_rows=rows,
             l2_hint=cfg.l2_hint,
-            l2_promotion="" if rows else cfg.l2_promotion,
+            l2_promotion="" if rows else promotion,
             epi_whole=whole,
             clip_last=clip,
+            s_fastest=s_fastest,
         )
-        for rows, depth, whole, clip in itertools.product(
-            (0, 56, 48), (64, 128), (False, True), (False, True)
+        for rows, depth, whole, clip, promotion, s_fastest in itertools.product(
+            (0, 56, 48),
+            (64, 128),
+            (False, True),
+            (False, True),
+            dict.fromkeys((cfg.l2_promotion, "")),
+            (False, True),
         )
     ]
     fits = [t for t in tiles if is_valid(t, K) and ctas(t, m) <= SMS]
-    return [cfg] + [t for t in fits if t != cfg]
+    return [cfg] + list(dict.fromkeys(t for t in fits if t != cfg))
 
 
 @hopper_rows_only

@@ -116,7 +116,8 @@ gives 3 x 39) with 64-deep stages and no multicast; epi_whole with the default e
 ping-pong on 64-row tiles of a plain persistent walk (no split-K, stream-K, multicast, x_rows,
 row_step or epi_whole), its two sets of epilogue buffers counted beside the ring; descriptors of
 our own (l2_promotion) for whole-tile boxes only (no x_rows, no multicast); clip_last without
-x_rows, row_step or multicast.
+x_rows, row_step or multicast; S tiles along the grid's x (s_fastest) for one tile a CTA without
+split-K or multicast.
 """
 
 from dataclasses import dataclass
@@ -245,6 +246,7 @@ class CuteConfig:
     clip_last: bool = False  # the last tile along a side runs past its end (_tile_start)
     epi_in_ring: bool = False  # one tile a CTA: the epilogue staged in the emptied ring
     store_under_mma: bool = False  # a walk's tile stored under the next tile's first WGMMAs
+    s_fastest: bool = False  # one tile a CTA: the grid's x runs over S tiles (see _launch)
 
     @property
     def step_r(self) -> int:
@@ -407,6 +409,8 @@ def is_valid(cfg: CuteConfig, k: int) -> bool:
             not cfg.store_under_mma
             or (cfg.persistent and not cfg.stream_k and not cfg.pingpong and cfg.splits == 1)
         )
+        # S tiles along the grid's x: one tile a CTA, no cluster (a cluster runs along x, R).
+        and (not cfg.s_fastest or (not cfg.persistent and cfg.splits == 1 and cfg.cluster_r == 1))
         # Ping-pong: 64-row tiles, one per consumer warp group, walked by a plain persistent
         # CTA (its own epilogue buffers and barrier per group; nothing shared across a cluster;
         # the plain epilogue).
@@ -551,6 +555,10 @@ class HopperGemm:
         tiles_s = cute.ceil_div(cute.size(mD, mode=[1]), self.cfg.tile_s)
         c = self.cfg.cluster_r
         grid = ((tiles_r + c - 1) // c * c, tiles_s, self.cfg.splits)
+        if cutlass.const_expr(self.cfg.s_fastest):
+            # CTAs launched side by side take the same R tile: with swap-AB the token tiles
+            # of the same rows of B, which then read B from DRAM once and from the L2 after.
+            grid = (tiles_s, tiles_r, 1)
         if cutlass.const_expr(self.cfg.persistent):
             # Whole clusters (of one CTA without multicast), each walking groups of c tiles
             # along R (see _walk_tile).
@@ -618,6 +626,7 @@ class HopperGemm:
         warp_idx = cute.arch.make_warp_uniform(cute.arch.warp_idx())
         wg_idx = cute.arch.make_warp_uniform(tidx // THREADS_PER_WG)
         bidx, bidy, split = cute.arch.block_idx()  # split: the CTA's rank in its cluster
+        one_tile = (bidy, bidx) if self.cfg.s_fastest else (bidx, bidy)  # (r, s): see _launch
 
         descs = None  # where the loads' descriptors are, with l2_promotion
         if cutlass.const_expr(self.cfg.l2_promotion != ""):
@@ -710,7 +719,7 @@ class HopperGemm:
                         tile = self._walk_tile(g, tiles_r, bidx)
                         write = self._produce_tile(views, tile, load, write)
                 else:
-                    write = self._produce_tile(views, (bidx, bidy), load, write)
+                    write = self._produce_tile(views, one_tile, load, write)
                 ab_pipe.producer_tail(write)
             if cutlass.const_expr(self.cfg.splits > 1):
                 # Every thread of the cluster takes part in both barriers of _reduce_split_k.
@@ -807,7 +816,7 @@ class HopperGemm:
                     tile = self._walk_tile(g, tiles_r, bidx)
                     read, release = self._consume_tile(views, tile, mma, out, read, release)
             else:
-                read, release = self._consume_tile(views, (bidx, bidy), mma, out, read, release)
+                read, release = self._consume_tile(views, one_tile, mma, out, read, release)
             if cutlass.const_expr(self.cfg.epi_whole or self.cfg.persistent):
                 # The last tile's TMA stores read shared memory until they are done.
                 if team[0]:
