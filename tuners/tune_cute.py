@@ -460,6 +460,7 @@ def with_token_halves(m: int) -> list[CuteConfig]:
         )
     ]
     fits = [t for t in tiles if is_valid(t, K) and ctas(t, m) <= SMS]
+    # Partial tiles read the DSL's descriptors whatever the promotion: each once.
     return [cfg] + list(dict.fromkeys(t for t in fits if t != cfg))
 
 

@@ -556,8 +556,8 @@ class HopperGemm:
         c = self.cfg.cluster_r
         grid = ((tiles_r + c - 1) // c * c, tiles_s, self.cfg.splits)
         if cutlass.const_expr(self.cfg.s_fastest):
-            # CTAs launched side by side take the same R tile: with swap-AB the token tiles
-            # of the same rows of B, which then read B from DRAM once and from the L2 after.
+            # CTAs launched side by side take the same R tile (with swap-AB, the token tiles
+            # of the same rows of B), as triton_gemm's grid orders them.
             grid = (tiles_s, tiles_r, 1)
         if cutlass.const_expr(self.cfg.persistent):
             # Whole clusters (of one CTA without multicast), each walking groups of c tiles
