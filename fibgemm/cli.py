@@ -299,12 +299,34 @@ def cmd_run(args, root: Path) -> int:
 
 def _report(root: Path, csv_path: Path, portable: bool) -> str:
     """The table of a results CSV; of the default paths' CSV also written, with its plot, into
-    results/ (a portable one is only printed: summary.md and the plot show the default paths)."""
+    results/ (a portable one is only printed: summary.md and the plot show the default paths).
+    Rows of the checked-in solutions' content come first (report.latest)."""
     from .report import load_rows, table, write_report
 
+    current = _checked_in_hashes(root)
     if portable:
-        return table(load_rows(csv_path))
-    return write_report(csv_path, root / "results")
+        return table(load_rows(csv_path), current=current)
+    return write_report(csv_path, root / "results", current)
+
+
+def _checked_in_hashes(root: Path) -> dict[str, str] | None:
+    """Each checked-in solution's content hash (as the results CSV's solution_sha1 records
+    it), or None where the dataset does not load (its problems are printed; the report then
+    takes the newest rows whatever their content)."""
+    from .dataset import DatasetError, load_dataset
+
+    try:
+        dataset = load_dataset(root)
+    except DatasetError as e:
+        first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        _err(
+            f"warning: {first}; so the report takes the newest rows whatever their content "
+            "(a run of a modified copy may show as the solution's figure)"
+        )
+        return None
+    return {
+        s.name: s.hash() for solutions in dataset.trace_set.solutions.values() for s in solutions
+    }
 
 
 def _written_folders(dataset) -> list[Path]:

@@ -35,17 +35,32 @@ def load_rows(path: Path) -> list[dict]:
         return list(csv.DictReader(f))
 
 
-def latest(rows: list[dict]) -> dict:
+def latest(rows: list[dict], current: dict[str, str] | None = None) -> dict:
     """The newest row of each (solution, M), among the rows of the kind of GPU that ran the
-    newest row: ratios from different GPUs are never put in one table."""
+    newest row: ratios from different GPUs are never put in one table. With `current`
+    (solution name: content hash of the checked-in solution), a row of that content beats any
+    newer row of another content, so that a run of a modified copy (an A/B) appended to the
+    CSV is never shown as the solution's figure; a (solution, M) with no row of it keeps its
+    newest row, which the table marks (is_stale)."""
     if not rows:
         return {}
     device = max(rows, key=lambda r: r["date"])["device"]
     out = {}
     for r in sorted(rows, key=lambda r: r["date"]):
-        if r["device"] == device:
-            out[(r["solution"], int(r["M"]))] = r
+        if r["device"] != device:
+            continue
+        key = (r["solution"], int(r["M"]))
+        if key in out and is_stale(r, current) and not is_stale(out[key], current):
+            continue
+        out[key] = r
     return out
+
+
+def is_stale(row: dict, current: dict[str, str] | None) -> bool:
+    """Whether a row measured another content than the checked-in solution of its name (False
+    where the checked-in content is not known)."""
+    sha = (current or {}).get(row["solution"])
+    return sha is not None and row["solution_sha1"] != sha
 
 
 def other_devices(rows: list[dict], newest: dict) -> list[str]:
@@ -167,8 +182,9 @@ def geomean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
 
-def table(rows: list[dict], baseline: str = BASELINE) -> str:
-    newest = latest(rows)
+def table(rows: list[dict], baseline: str = BASELINE, current: dict[str, str] | None = None) -> str:
+    """The summary table; `current` as for latest()."""
+    newest = latest(rows, current)
     spread = speedup_spread(rows, newest)
     solutions = sorted({s for s, _ in newest}, key=lambda s: (s != baseline, s))
     others = [s for s in solutions if s != baseline]
@@ -189,6 +205,7 @@ def table(rows: list[dict], baseline: str = BASELINE) -> str:
             else:
                 lo, hi, n = spread[(s, m)]
                 moved = " †" if r.get("ref_moved") == "yes" else ""
+                moved += " ‡" if is_stale(r, current) else ""
                 cells += [_us(r), f"{float(r['speedup']):.3f}{moved}", f"{lo:.3f}–{hi:.3f} ({n})"]
         lines.append("| " + " | ".join(cells) + " |")
     for s in others:
@@ -198,10 +215,13 @@ def table(rows: list[dict], baseline: str = BASELINE) -> str:
             if (s, m) in newest and newest[(s, m)]["status"] == "PASSED"
         ]
         failed = sum(1 for m in ms if (s, m) in newest and newest[(s, m)]["status"] != "PASSED")
+        stale = sum(1 for m in ms if (s, m) in newest and is_stale(newest[(s, m)], current))
         lines.append(
             f"\n**{s}**: geomean speedup {geomean(sp):.3f}× over {len(sp)} workloads "
-            f"(min {min(sp, default=float('nan')):.3f}×), {failed} not passed."
-        )
+            f"(min {min(sp, default=float('nan')):.3f}×), {failed} not passed"
+            + (f"; {stale} of its rows (‡) measured another content than the checked-in "
+               f"solution (run `fibgemm run --solutions {s}`)." if stale else ".")
+        )  # fmt: skip
     checked = [r for r in newest.values() if r.get("ref_moved") in ("yes", "no")]
     moved = sorted(
         f"{s} M={m} ({float(r['ref_shift']):+.1%})"
@@ -216,6 +236,11 @@ def table(rows: list[dict], baseline: str = BASELINE) -> str:
             "Speedups divide the reference's and the solution's medians, each timed right after "
             "itself. "
             + (f"Moved: {', '.join(moved)}." if moved else "No solution moved the reference.")
+        )
+    if any(is_stale(r, current) for r in newest.values()):
+        lines.append(
+            "\n‡ a row of another content than the checked-in solution of that name, which "
+            "has no row of its own at that M on this kind of GPU yet."
         )
     shifts = shift_lines(rows, newest)
     if shifts:
@@ -266,13 +291,13 @@ def _us(r: dict) -> str:
     return f"{float(r['p50_us']):.2f} [{float(r['p20_us']):.2f}, {float(r['p80_us']):.2f}]"
 
 
-def plot(rows: list[dict], out: Path) -> None:
+def plot(rows: list[dict], out: Path, current: dict[str, str] | None = None) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    newest = latest(rows)
+    newest = latest(rows, current)
     fig, (ax, ax2) = plt.subplots(1, 2, figsize=(13, 5))
     for s in sorted({s for s, _ in newest}):
         pts = sorted(
@@ -314,10 +339,10 @@ def plot(rows: list[dict], out: Path) -> None:
     plt.close(fig)
 
 
-def write_report(csv_path: Path, out_dir: Path) -> str:
+def write_report(csv_path: Path, out_dir: Path, current: dict[str, str] | None = None) -> str:
     rows = load_rows(csv_path)
-    text = table(rows)
+    text = table(rows, current=current)
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "summary.md").write_text(text + "\n")
-    plot(rows, out_dir / "latency.png")
+    plot(rows, out_dir / "latency.png", current)
     return text

@@ -1,8 +1,9 @@
 """The summary table, spread over passes, geomean and plot, from a results CSV."""
 
 import pytest
-from helpers import write_results_csv
+from helpers import make_dataset, repo_solution, write_results_csv
 
+from fibgemm.cli import main
 from fibgemm.report import protocol_floor_us, table, write_report
 
 
@@ -148,3 +149,47 @@ def test_gpu_label_names_the_physical_gpu_by_its_uuid(monkeypatch):
     assert gpu_label() == "6:NVIDIA H200:GPU-5f8c2a9e"
     Properties.uuid = ""  # a torch that does not know it
     assert gpu_label() == "6:NVIDIA H200"
+
+
+def _as_csv_rows(rows):
+    return [{k: str(v) for k, v in r.items()} for r in rows]
+
+
+CHECKED_IN = {"torch_matmul": "s1", "triton_gemm": "s1"}
+
+
+def test_a_newer_row_of_another_content_never_shows_as_the_checked_in_solutions():
+    # an A/B run of a modified copy ("ab"), appended after the checked-in content's passes
+    rows = _as_csv_rows(ROWS + [_row(3, "triton_gemm", 1, 5.0, 7.2, sha="ab")])
+    assert "| 5.00 [4.90, 5.10] | 1.440 |" in table(rows)  # unknown content: the newest row
+    text = table(rows, current=CHECKED_IN)
+    assert "| 1 | 5.76 | 7.20 [7.10, 7.30] | 6.40 [6.30, 6.50] | 1.125 | 1.125–1.200 (2) |" in text
+    assert "geomean speedup 1.112× over 2 workloads (min 1.100×), 0 not passed." in text
+    assert "‡" not in text
+
+
+def test_rows_of_another_content_only_are_shown_marked_and_counted():
+    rows = _as_csv_rows(ROWS + [_row(3, "triton_gemm", 1, 5.0, 7.2, sha="ab")])
+    text = table(rows, current={"torch_matmul": "s1", "triton_gemm": "new"})
+    assert "| 1.440 ‡ |" in text and "| 1.100 ‡ |" in text  # each M's newest row, marked
+    assert "2 of its rows (‡) measured another content than the checked-in solution" in text
+    assert "‡ a row of another content than the checked-in solution" in text
+    assert "fibgemm run --solutions triton_gemm" in text
+
+
+def test_the_command_reports_the_checked_in_contents_rows(tmp_path, capsys):
+    sols = [repo_solution("torch_matmul"), repo_solution("triton_gemm")]
+    root = make_dataset(tmp_path, [1, 256], sols)
+    current = {s.name: s.hash() for s in sols}
+    rows = [dict(r, solution_sha1=current[r["solution"]]) for r in ROWS]
+    rows.append(_row(3, "triton_gemm", 1, 5.0, 7.2, sha="ab"))  # the newest: a modified copy
+    (root / "results").mkdir()
+    write_results_csv(root / "results" / "gemm_n3072_k2048.csv", _as_csv_rows(rows))
+    assert main(["report", "--root", str(root)]) == 0
+    summary = (root / "results" / "summary.md").read_text()
+    assert "| 6.40 [6.30, 6.50] | 1.125 |" in summary and "‡" not in summary
+    assert "warning" not in capsys.readouterr().err
+    (root / "definitions" / "gemm" / "gemm_n3072_k2048.json").write_text("{not json")
+    assert main(["report", "--root", str(root)]) == 0  # no dataset: the newest rows, and why
+    assert "the report takes the newest rows" in capsys.readouterr().err
+    assert "| 5.00 [4.90, 5.10] | 1.440 |" in (root / "results" / "summary.md").read_text()
