@@ -305,7 +305,9 @@ def _report(root: Path, csv_path: Path, portable: bool) -> str:
 
     current = _checked_in_hashes(root)
     if portable:
-        return table(load_rows(csv_path), current=current)
+        return table(
+            load_rows(csv_path), current=current, run_command="FIBGEMM_PORTABLE=1 fibgemm run"
+        )
     return write_report(csv_path, root / "results", current)
 
 

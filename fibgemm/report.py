@@ -182,8 +182,14 @@ def geomean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
 
-def table(rows: list[dict], baseline: str = BASELINE, current: dict[str, str] | None = None) -> str:
-    """The summary table; `current` as for latest()."""
+def table(
+    rows: list[dict],
+    baseline: str = BASELINE,
+    current: dict[str, str] | None = None,
+    run_command: str = "fibgemm run",
+) -> str:
+    """The summary table; `current` as for latest(); `run_command` the command that made the
+    rows (named where the checked-in content has none)."""
     newest = latest(rows, current)
     spread = speedup_spread(rows, newest)
     solutions = sorted({s for s, _ in newest}, key=lambda s: (s != baseline, s))
@@ -220,7 +226,7 @@ def table(rows: list[dict], baseline: str = BASELINE, current: dict[str, str] | 
             f"\n**{s}**: geomean speedup {geomean(sp):.3f}× over {len(sp)} workloads "
             f"(min {min(sp, default=float('nan')):.3f}×), {failed} not passed"
             + (f"; {stale} of its rows (‡) measured another content than the checked-in "
-               f"solution (run `fibgemm run --solutions {s}`)." if stale else ".")
+               f"solution (run `{run_command} --solutions {s}`)." if stale else ".")
         )  # fmt: skip
     checked = [r for r in newest.values() if r.get("ref_moved") in ("yes", "no")]
     moved = sorted(

@@ -174,7 +174,11 @@ def test_rows_of_another_content_only_are_shown_marked_and_counted():
     assert "| 1.440 ‡ |" in text and "| 1.100 ‡ |" in text  # each M's newest row, marked
     assert "2 of its rows (‡) measured another content than the checked-in solution" in text
     assert "‡ a row of another content than the checked-in solution" in text
-    assert "fibgemm run --solutions triton_gemm" in text
+    assert "(run `fibgemm run --solutions triton_gemm`)" in text
+    portable = table(
+        rows, current={"triton_gemm": "new"}, run_command="FIBGEMM_PORTABLE=1 fibgemm run"
+    )
+    assert "(run `FIBGEMM_PORTABLE=1 fibgemm run --solutions triton_gemm`)" in portable
 
 
 def test_the_command_reports_the_checked_in_contents_rows(tmp_path, capsys):
