@@ -313,8 +313,8 @@ def _report(root: Path, csv_path: Path, portable: bool) -> str:
 
 def _checked_in_hashes(root: Path) -> dict[str, str] | None:
     """Each checked-in solution's content hash (as the results CSV's solution_sha1 records
-    it), or None where the dataset does not load (its problems are printed; the report then
-    takes the newest rows whatever their content)."""
+    it), or None where the dataset does not load (a warning names its first problem; the
+    report then takes the newest rows whatever their content)."""
     from .dataset import DatasetError, load_dataset
 
     try:
