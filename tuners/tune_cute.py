@@ -8,38 +8,37 @@ the runner reports). Candidates favour one tile along the token side (tile_s = M
 because a mostly empty last tile costs nearly a full one.
 
 Two cheap passes refine a tuned table without searching the tile shapes again: with --l2-hints the
-candidates of a bucket are its config in the current table and that config with each L2 cache
-policy of kernel.L2_HINTS on its TMA loads; with --ring-depths, that config and the same with a
-ring 1 to 4 stages shallower (with B evict-first, fewer B lines in flight take fewer dirty victims
-in the L2: 8 stages beat the full 11 by ~1% at M <= 64, logs at ade0bf1); with --x-rows, that
-config and the same owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes: more CTAs,
-each streaming fewer bytes of B) or, for a straight tile, as few rows of A as split the tokens over
-the same number of tiles (fewer bytes of A a CTA); with --split-k, that config and swap-AB tiles
-one tile across the tokens split along K over a cluster of 2 or 4 CTAs, with the config's L2 hint
-(on the H200 both passes left the table as it was: logs at ade0bf1); with --epilogues, that config
-and the same with an epilogue of narrower or fewer sub-tiles where that frees room for one ring
-stage more; with --mma-batches, that config and the same leaving 2 or 3 stages' WGMMAs in flight
-(these three left the table as it was: logs at ade0bf1); with --stream-k, that config against
-stream-K walks (one CTA per SM, each a run of k-stages across tiles, split tiles summed through a
-workspace; on the H200 0.37-0.76x torch wherever a tile is split, the table's configs first in all
-23 buckets tried: logs at ade0bf1); with --odd-widths, that config against tiles of an odd number
-of 8-column groups (40, 56, 72, ...; the search steps by 16); with --whole-epilogue, that config
-with its epilogue staged the other way: every sub-tile in shared memory at once (`epi_whole`), or a
-sub-tile at a time; with --neighbours, that config against those of the buckets on either side (a
-second look at a pick one tuning run made within its noise); with --token-halves, from M = 129 to
-256 that config against swap-AB tiles of half the tokens owning 48-64 rows of B (the table's
-stayed first in all 16 buckets on the H200: docs/cute_gemm.md); with --cluster-walks, above M = 256
-that config against persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA
-multicast; with --epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory;
-with --mma-sync, up to M = 64 that config against the portable kernel's mma.sync rows (a table
-row may name either kernel's config: main.compiled_kernel builds each); with --l2-prefetch, that
-config with B's next 1-8 k-stages prefetched into the L2; with --l2-promotion, that config with
-its TMA loads reading descriptors of each L2 promotion (kernel.L2_PROMOTIONS) and with the DSL's;
-with --clip-last, that config with its last tiles running past the end (zero-filled loads,
-clipped stores) where it shifts them back over their neighbours, or the other way; with
---epi-in-ring, that config with its epilogue staged in the emptied ring (a ring stage more where
-the epilogue's bytes make one), or apart; with --store-under-mma, a walk storing each tile under
-the next tile's first WGMMAs, or the other way.
+candidates of a bucket are its config in the current table and that config with each L2 cache policy
+of kernel.L2_HINTS on its TMA loads; with --ring-depths, that config and the same with a ring 1 to 4
+stages shallower (with B evict-first, fewer B lines in flight take fewer dirty victims in the L2: 8
+stages beat the full 11 by ~1% at M <= 64, logs at ade0bf1); with --x-rows, that config and the same
+owning only 56, 48, 40 or 32 of its 64 rows of B (partial TMA boxes: more CTAs, each streaming fewer
+bytes of B) or, for a straight tile, as few rows of A as split the tokens over the same number of
+tiles (fewer bytes of A a CTA); with --split-k, that config and swap-AB tiles one tile across the
+tokens split along K over a cluster of 2 or 4 CTAs, with the config's L2 hint (on the H200 both
+passes left the table as it was: logs at ade0bf1); with --epilogues, that config and the same with
+an epilogue of narrower or fewer sub-tiles where that frees room for one ring stage more; with
+--mma-batches, that config and the same leaving 2 or 3 stages' WGMMAs in flight (these three left
+the table as it was: logs at ade0bf1); with --stream-k, that config against stream-K walks (one CTA
+per SM, each a run of k-stages across tiles, split tiles summed through a workspace; on the H200
+0.37-0.76x torch wherever a tile is split, the table's configs first in all 23 buckets tried: logs
+at ade0bf1); with --odd-widths, that config against tiles of an odd number of 8-column groups (40,
+56, 72, ...; the search steps by 16); with --whole-epilogue, that config with its epilogue staged
+the other way: every sub-tile in shared memory at once (`epi_whole`), or a sub-tile at a time; with
+--neighbours, that config against those of the buckets on either side (a second look at a pick one
+tuning run made within its noise); with --token-halves, from M = 129 to 256 that config against
+swap-AB tiles of half the tokens owning 48-64 rows of B (with their token tiles along the grid's x
+they won at 136-160 on the H200: docs/cute_gemm.md); with --cluster-walks, above M = 256 that config
+against persistent walks whose clusters of 2 or 4 CTAs share each Y tile through TMA multicast; with
+--epilogue-buffers, that config with 1 to 8 epilogue sub-tiles in shared memory; with --mma-sync, up
+to M = 64 that config against the portable kernel's mma.sync rows (a table row may name either
+kernel's config: main.compiled_kernel builds each); with --l2-prefetch, that config with B's next
+1-8 k-stages prefetched into the L2; with --l2-promotion, that config with its TMA loads reading
+descriptors of each L2 promotion (kernel.L2_PROMOTIONS) and with the DSL's; with --clip-last, that
+config with its last tiles running past the end (zero-filled loads, clipped stores) where it shifts
+them back over their neighbours, or the other way; with --epi-in-ring, that config with its epilogue
+staged in the emptied ring (a ring stage more where the epilogue's bytes make one), or apart; with
+--store-under-mma, a walk storing each tile under the next tile's first WGMMAs, or the other way.
 
 Usage (on a Hopper GPU, CuTe DSL installed, from the repo root; or `fibgemm tune cute ...`):
     python -m tuners.tune_cute [--every-m] [--iters 30] [--buckets 1 2 4 ...]
@@ -432,7 +431,8 @@ def with_token_halves(m: int) -> list[CuteConfig]:
     64 x 80 tiles load 576 KB each. triton_gemm's like tiles ran 3.6% faster 128 deep than 64
     deep at 136 (logs at 751f12a). Whole tiles also without L2 promotion and with the token
     tiles along the grid's x (s_fastest), as triton_gemm's grid has them: at 152 cute_gemm's
-    half tile did 1.5x the L2 work of triton_gemm's, which has both (docs/cute_gemm_slower.md)."""
+    half tile did 1.5x the L2 work of triton_gemm's, which has both; with s_fastest it did not,
+    and the half tiles won at 136-160 (21a0a7e; docs/cute_gemm_slower.md)."""
     cfg = cute_main.select_config(m)
     if not 128 < m <= 256:
         return [cfg]
