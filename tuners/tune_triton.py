@@ -507,11 +507,13 @@ def with_token_halves(m: int) -> list:
     straight 64 x (64 + 16) tiles at 136-176 need a third 64-token tile and stream 80 rows each
     (117 CTAs). Its two dots apart or as one WGMMA, 64 or 128 deep, rolled or not, the last
     token tile clipped or shifted back, with the row's L2 hint, promotion and preload. cute_gemm's
-    like tiles ran slower (docs/cute_gemm_slower.md), each one WGMMA 72-96 tokens wide. Where
-    half the tokens is no 64 + a power of two (88 at 161-176, 104 and 112 at 193-224), also
-    three dots as one WGMMA of exactly that width (64 + 16 + 8, 64 + 32 + 8, 64 + 32 + 16):
-    two dots pad 168 tokens to 192 (at 136-160, 64 + 8 and 64 + 16 ran 1.086-1.104x where three
-    64-token tiles ran 1.055-1.092x)."""
+    like tiles (each one WGMMA 72-96 tokens wide) won at 136-160 once launched as these are, a
+    B tile's two token tiles side by side (docs/cute_gemm_slower.md). Where half the tokens is
+    no 64 + a power of two (88 at 161-176, 104 and 112 at 193-224), also three dots as one WGMMA
+    of exactly that width (64 + 16 + 8, 64 + 32 + 8, 64 + 32 + 16): two dots pad 168 tokens to
+    192 (at 136-160, 64 + 8 and 64 + 16 ran 1.086-1.104x where three 64-token tiles ran
+    1.055-1.092x). On the H200 the three-dot tiles led the half tiles at 168-224 but not the
+    straight rows (docs/triton_gemm_slower.md)."""
     cfg = select_config(m)
     if not (128 < m <= 256 and isinstance(cfg, WsTileConfig)):
         return [cfg]
