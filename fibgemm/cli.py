@@ -282,7 +282,7 @@ def cmd_run(args, root: Path) -> int:
                 "with the same arguments runs the rest"
             )
             return 130
-    from .curation import keep_current
+    from .curation import content_hashes, keep_current
 
     if not portable:  # a portable run leaves the traces files as they were
         keep_current(root, {s.name: s for sols in ts.solutions.values() for s in sols}, log=_err)
@@ -293,17 +293,19 @@ def cmd_run(args, root: Path) -> int:
     )
     csv_path = results_path(root, DEFINITION_NAME, portable)
     if not args.no_report and csv_path.exists():
-        print(_report(root, csv_path, portable))
+        print(_report(root, csv_path, portable, content_hashes(ts)))
     return 0 if not failed else 3
 
 
-def _report(root: Path, csv_path: Path, portable: bool) -> str:
+def _report(root: Path, csv_path: Path, portable: bool, current: dict | None = None) -> str:
     """The table of a results CSV; of the default paths' CSV also written, with its plot, into
     results/ (a portable one is only printed: summary.md and the plot show the default paths).
-    Rows of the checked-in solutions' content come first (report.latest)."""
+    Rows of the checked-in solutions' content come first (report.latest): `current` their
+    content hashes where the caller has the dataset loaded, else read from `root`."""
     from .report import load_rows, table, write_report
 
-    current = _checked_in_hashes(root)
+    if current is None:
+        current = _checked_in_hashes(root)
     if portable:
         return table(
             load_rows(csv_path), current=current, run_command="FIBGEMM_PORTABLE=1 fibgemm run"
@@ -315,6 +317,7 @@ def _checked_in_hashes(root: Path) -> dict[str, str] | None:
     """Each checked-in solution's content hash (as the results CSV's solution_sha1 records
     it), or None where the dataset does not load (a warning names its first problem; the
     report then takes the newest rows whatever their content)."""
+    from .curation import content_hashes
     from .dataset import DatasetError, load_dataset
 
     try:
@@ -326,9 +329,7 @@ def _checked_in_hashes(root: Path) -> dict[str, str] | None:
             "(a run of a modified copy may show as the solution's figure)"
         )
         return None
-    return {
-        s.name: s.hash() for solutions in dataset.trace_set.solutions.values() for s in solutions
-    }
+    return content_hashes(dataset.trace_set)
 
 
 def _written_folders(dataset) -> list[Path]:

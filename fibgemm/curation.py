@@ -19,6 +19,12 @@ from .storage import dataset_lock, replace_atomically
 SHA_KEY = "fibgemm.solution_sha1"
 
 
+def content_hashes(trace_set) -> dict[str, str]:
+    """Each solution's name: the hash of its current content (what a trace's SHA_KEY and the
+    results CSV's solution_sha1 record)."""
+    return {s.name: s.hash() for sols in trace_set.solutions.values() for s in sols}
+
+
 def content_sha(trace: Trace) -> str | None:
     libs = trace.evaluation.environment.libs if trace.evaluation else {}
     return libs.get(SHA_KEY)

@@ -31,7 +31,7 @@ from flashinfer_bench.data import (
 )
 
 from . import layout
-from .curation import SHA_KEY
+from .curation import SHA_KEY, content_hashes
 from .dataset import Dataset
 from .evaluate import Outcome, Settings
 from .storage import AppendError, append_all, dataset_lock, extend_csv_header
@@ -292,7 +292,7 @@ class Runner:
                 f"unknown solution(s) {sorted(unknown)}; the dataset has "
                 f"{sorted(s.name for s in all_solutions)}"
             )
-        shas = {s.name: s.hash() for s in all_solutions}
+        shas = content_hashes(ts)
         for def_name, sols in sorted(ts.solutions.items()):
             workloads = [t.workload for t in ts.workloads.get(def_name, [])]
             if self.opts.ms is not None:
