@@ -6,6 +6,10 @@ turn on one GPU (before, after, before, after, labelled with FIBGEMM_COMMIT) and
 rows ahead in every pair. This reads such passes back from the CSV: on each GPU (by UUID) that
 ran both commits, the k-th pass of BEFORE is paired with the k-th of AFTER, and each M is
 ahead, behind or mixed over all pairs. Ratios are only ever compared within one GPU.
+
+A change that does nothing still reads ahead (or behind) in every one of k pairs at one M with
+probability 2 / 2^k, as passes in turn drift apart one way as often as the other (docs/timing.md
+has such a no-op): the report says at how many Ms chance alone would give that verdict.
 """
 
 from collections import defaultdict
@@ -110,4 +114,15 @@ def ab_report(rows: list[dict], before: str, after: str, solution: str | None = 
     for verdict in (AHEAD, BEHIND):
         ms = [str(m) for m, v in judged.items() if v == verdict]
         lines.append(f"{verdict} in every pair: {', '.join(ms) or 'none'}")
+    lines.append(chance_line(len(paired), len(judged)))
     return "\n".join(lines)
+
+
+def chance_line(pair_count: int, m_count: int) -> str:
+    """What a change that does nothing would read: each M ahead or behind in every pair with
+    probability 2 / 2^pairs."""
+    p = 2 / 2**pair_count
+    return (
+        f"by chance alone: a no-op reads ahead or behind in all {pair_count} pair(s) at one M "
+        f"with probability {p:.1%}, so at about {p * m_count:.1f} of these {m_count} Ms"
+    )

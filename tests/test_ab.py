@@ -122,3 +122,18 @@ def test_the_command_prints_the_ab_and_refuses_what_does_not_go_with_it(tmp_path
     (root / "results" / "gemm_n3072_k2048.csv").write_bytes(b"run_id,commit\n\xff\xfe,\x00\n")
     assert main(["report", "--root", str(root), "--ab", "old", "new"]) == 1
     assert "error:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("pair_count", "expected"), [(2, "50.0%"), (4, "12.5%")])
+def test_the_report_says_at_how_many_ms_a_no_op_would_read_ahead_or_behind(pair_count, expected):
+    rng = random.Random()
+    rows = []
+    for k in range(pair_count):
+        for m in range(1, 9):
+            rows.append(_row(f"r{2 * k}", "old", m, 1.1 + rng.uniform(-0.01, 0.01)))
+            rows.append(_row(f"r{2 * k + 1}", "new", m, 1.1 + rng.uniform(-0.01, 0.01)))
+    text = ab_report(rows, "old", "new")
+    assert text.endswith(
+        f"in all {pair_count} pair(s) at one M with probability {expected}, "
+        f"so at about {8 * 2 / 2**pair_count:.1f} of these 8 Ms"
+    )
