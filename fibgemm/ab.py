@@ -9,7 +9,10 @@ ahead, behind or mixed over all pairs. Ratios are only ever compared within one 
 
 A change that does nothing still reads ahead (or behind) in every one of k pairs at one M with
 probability 2 / 2^k, as passes in turn drift apart one way as often as the other (docs/timing.md
-has such a no-op): the report says at how many Ms chance alone would give that verdict.
+has such a no-op). So a lead counts only where it is larger than that drift in every pair: 1%
+below M = 972 and 0.6% from it by default (a no-op read up to 1% apart there, `9f9497a`), any
+other margin with --margin; and the report says at how many Ms the sign alone would give a
+verdict by chance.
 """
 
 from collections import defaultdict
@@ -18,6 +21,15 @@ from typing import NamedTuple
 from .report import BASELINE, geomean, physical_gpu
 
 AHEAD, BEHIND, MIXED = "ahead", "behind", "mixed"
+# How far apart two passes of the same code read one M's ratio (docs/development.md)
+DRIFT_BELOW_972, DRIFT_FROM_972 = 0.01, 0.006
+
+
+def drift(m: int) -> float:
+    """The lead (a fraction) that passes in turn must show at M = m in every pair to count."""
+    return DRIFT_BELOW_972 if m < 972 else DRIFT_FROM_972
+
+
 # the columns an A/B reads: a CSV without them is not a results CSV of `fibgemm run`
 COLUMNS = ("run_id", "commit", "solution", "M", "status", "speedup", "gpu")
 
@@ -63,23 +75,35 @@ def pairs(rows: list[dict], solution: str, before: str, after: str) -> list[tupl
     return [(g, a, b) for g in shared for a, b in zip(old[g], new[g], strict=False)]
 
 
-def verdicts(paired: list[tuple[str, Pass, Pass]]) -> dict[int, str]:
-    """{M: ahead | behind | mixed}: AFTER's ratio above BEFORE's in every pair, below in every
-    pair, or neither (a tie counts against both), over the Ms every pass holds."""
+def verdicts(paired: list[tuple[str, Pass, Pass]], margin: float | None = None) -> dict[int, str]:
+    """{M: ahead | behind | mixed}: AFTER's ratio above BEFORE's by more than `margin` (a
+    fraction of BEFORE's; None: drift(M)) in every pair, below by more in every pair, or
+    neither (with a margin of 0, a tie counts against both), over the Ms every pass holds."""
     ms = set.intersection(*(set(a.ratios) & set(b.ratios) for _, a, b in paired))
     out = {}
     for m in sorted(ms):
-        deltas = [b.ratios[m] - a.ratios[m] for _, a, b in paired]
+        least = drift(m) if margin is None else margin
+        leads = [b.ratios[m] / a.ratios[m] - 1 for _, a, b in paired]
         out[m] = (
-            AHEAD if all(d > 0 for d in deltas) else BEHIND if all(d < 0 for d in deltas) else MIXED
+            AHEAD
+            if all(d > least for d in leads)
+            else BEHIND
+            if all(d < -least for d in leads)
+            else MIXED
         )
     return out
 
 
-def ab_report(rows: list[dict], before: str, after: str, solution: str | None = None) -> str:
+def ab_report(
+    rows: list[dict],
+    before: str,
+    after: str,
+    solution: str | None = None,
+    margin: float | None = None,
+) -> str:
     """The A/B as text: each pair's GPU, a table of both commits' ratios per M with its
-    verdict, each pass's geomean, and the Ms ahead and behind in every pair. Without
-    `solution`, the one non-baseline solution with rows of both commits."""
+    verdict (see verdicts for `margin`), each pass's geomean, and the Ms ahead and behind in
+    every pair. Without `solution`, the one non-baseline solution with rows of both commits."""
     lacking = [c for c in COLUMNS if rows and c not in rows[0]]
     if lacking:
         raise ABError(f"not a results CSV of `fibgemm run` (no column {', '.join(lacking)})")
@@ -97,12 +121,18 @@ def ab_report(rows: list[dict], before: str, after: str, solution: str | None = 
             raise ABError(f"name the solution (--solution): both commits have rows of {named}")
         solution = both.pop()
     paired = pairs(rows, solution, before, after)
-    judged = verdicts(paired)
+    judged = verdicts(paired, margin)
     lines = [f"{solution}: {after} against {before}, {len(paired)} pair(s) of passes in turn"]
     lines += [
         f"- pair {i}: {gpu}, runs {a.run_id} and {b.run_id}"
         for i, (gpu, a, b) in enumerate(paired, 1)
     ]
+    least = (
+        f"{DRIFT_BELOW_972:.1%} below M = 972, {DRIFT_FROM_972:.1%} from it"
+        if margin is None
+        else f"{margin:.1%}"
+    )
+    lines.append(f"- ahead or behind: by more than {least} in every pair")
     lines += ["", f"| M | {before} × | {after} × | |", "| --- | --- | --- | --- |"]
     for m, verdict in judged.items():
         old = " / ".join(f"{a.ratios[m]:.3f}" for _, a, _ in paired)
@@ -113,7 +143,7 @@ def ab_report(rows: list[dict], before: str, after: str, solution: str | None = 
         lines.append(f"geomean {label}: " + " / ".join(f"{g:.4f}×" for g in means))
     for verdict in (AHEAD, BEHIND):
         ms = [str(m) for m, v in judged.items() if v == verdict]
-        lines.append(f"{verdict} in every pair: {', '.join(ms) or 'none'}")
+        lines.append(f"{verdict} by more than {least} in every pair: {', '.join(ms) or 'none'}")
     lines.append(chance_line(len(paired), len(judged)))
     return "\n".join(lines)
 
@@ -123,6 +153,6 @@ def chance_line(pair_count: int, m_count: int) -> str:
     probability 2 / 2^pairs."""
     p = 2 / 2**pair_count
     return (
-        f"by chance alone: a no-op reads ahead or behind in all {pair_count} pair(s) at one M "
+        f"by its sign alone, a no-op reads ahead or behind in all {pair_count} pair(s) at one M "
         f"with probability {p:.1%}, so at about {p * m_count:.1f} of these {m_count} Ms"
     )

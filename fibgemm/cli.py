@@ -3,7 +3,8 @@
     fibgemm run [--solutions NAME ...] [--m M ...] [--resume]   benchmark, write traces + CSV
     fibgemm report [--compare CSV ... [--out PNG]]             table and plot from the CSV;
                                                                or GPUs and paths side by side
-    fibgemm report --ab BEFORE AFTER [--solution NAME]         two commits' passes in turn, per M
+    fibgemm report --ab BEFORE AFTER [--solution NAME] [--margin PERCENT]
+                                                               two commits' passes in turn, per M
     fibgemm validate [--root DIR]                              check a dataset (or an export)
     fibgemm pack [--check]                                     sources/ -> solution JSONs
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
@@ -58,6 +59,17 @@ def _device_list(text: str) -> list[int]:
     if not devices or min(devices) < 0 or len(set(devices)) != len(devices):
         raise argparse.ArgumentTypeError(f"{text!r}: expected distinct GPU indices like 0,1")
     return devices
+
+
+def _margin(text: str) -> float:
+    """--margin PERCENT as a fraction."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a percentage like 0.5") from None
+    if not 0 <= value < 100:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a percentage from 0 to below 100")
+    return value / 100
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -121,6 +133,11 @@ def _parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     report.add_argument("--solution", help="with --ab: the solution (default: the one with rows "
                         "of both commits)")  # fmt: skip
+    report.add_argument(
+        "--margin", type=_margin, metavar="PERCENT",
+        help="with --ab: the lead an M must show in every pair to count as ahead or behind "
+             "(default: 1%% below M = 972, 0.6%% from it, the drift between passes; 0: the sign)",
+    )  # fmt: skip
 
     export = sub.add_parser(
         "export", help="write a submission folder for the flashinfer-trace dataset"
@@ -365,8 +382,8 @@ def cmd_report(args, root: Path) -> int:
     if args.compare and args.portable:
         _err("error: --compare draws the CSVs it names; --portable prints one table: pick one")
         return 1
-    if args.solution and not args.ab:
-        _err("error: --solution picks the solution of an --ab comparison; give --ab too")
+    if (args.solution or args.margin is not None) and not args.ab:
+        _err("error: --solution and --margin go with an --ab comparison; give --ab too")
         return 1
     if args.ab and (args.compare or args.out):
         _err("error: --ab prints an A/B from the results CSV; --compare and --out draw: pick one")
@@ -383,7 +400,7 @@ def cmd_report(args, root: Path) -> int:
         _err(f"error: {csv_path} does not exist: run `{run}` first")
         return 1
     if args.ab:
-        return _ab(csv_path, *args.ab, args.solution)
+        return _ab(csv_path, *args.ab, args.solution, args.margin)
     print(_report(root, csv_path, args.portable))
     return 0
 
@@ -392,12 +409,12 @@ def cmd_report(args, root: Path) -> int:
 CSV_READ_ERRORS = (OSError, UnicodeDecodeError, csv.Error)
 
 
-def _ab(csv_path: Path, before: str, after: str, solution: str | None) -> int:
+def _ab(csv_path: Path, before: str, after: str, solution: str | None, margin: float | None) -> int:
     from .ab import ABError, ab_report
     from .report import load_rows
 
     try:
-        print(ab_report(load_rows(csv_path), before, after, solution))
+        print(ab_report(load_rows(csv_path), before, after, solution, margin))
     except (ABError, *CSV_READ_ERRORS) as e:
         _err(f"error: {csv_path}: {e}")
         return 1

@@ -6,11 +6,12 @@ import random
 import pytest
 from helpers import write_results_csv
 
-from fibgemm.ab import AHEAD, BEHIND, MIXED, ABError, Pass, ab_report, pairs, verdicts
+from fibgemm.ab import AHEAD, BEHIND, MIXED, ABError, Pass, ab_report, drift, pairs, verdicts
 from fibgemm.cli import main
 
 GPU_A = "0:NVIDIA H200:GPU-aaaa1111"
 GPU_B = "1:NVIDIA H200:GPU-bbbb2222"
+DRIFT_WORDS = "1.0% below M = 972, 0.6% from it"
 
 
 def _row(run, commit, m, speedup, gpu=GPU_A, solution="triton_gemm", status="PASSED"):
@@ -30,7 +31,7 @@ def _ab_rows(rng: random.Random) -> list[dict]:
     behind at 2 in both, ahead then behind at 3; a third AFTER pass on GPU B, which BEFORE
     never ran on, and rows of other commits, solutions and statuses that must be left out."""
     base = {m: 1.0 + rng.uniform(0.05, 0.15) for m in (1, 2, 3)}
-    step = rng.uniform(0.005, 0.02)
+    step = rng.uniform(0.015, 0.03)  # more than the 1% drift of a ratio up to 1.15 below M = 972
     after = {1: (step, step), 2: (-step, -step), 3: (step, -step)}
     rows = []
     for k, (old_run, new_run) in enumerate((("r1", "r2"), ("r3", "r4"))):
@@ -68,7 +69,8 @@ def test_the_report_names_the_pairs_the_ratios_the_geomeans_and_the_lists():
     text = ab_report(_ab_rows(random.Random()), "old", "new")
     assert text.startswith("triton_gemm: new against old, 2 pair(s) of passes in turn")
     assert "- pair 1: GPU-aaaa1111, runs r1 and r2" in text
-    assert "ahead in every pair: 1" in text and "behind in every pair: 2" in text
+    assert f"ahead by more than {DRIFT_WORDS} in every pair: 1" in text
+    assert f"behind by more than {DRIFT_WORDS} in every pair: 2" in text
     assert "geomean old:" in text and "geomean new:" in text and "| 3 |" in text
 
 
@@ -112,7 +114,7 @@ def _checkout_with_csv(tmp_path, rows):
 def test_the_command_prints_the_ab_and_refuses_what_does_not_go_with_it(tmp_path, capsys):
     root = _checkout_with_csv(tmp_path, _ab_rows(random.Random()))
     assert main(["report", "--root", str(root), "--ab", "old", "new"]) == 0
-    assert "ahead in every pair: 1" in capsys.readouterr().out
+    assert f"ahead by more than {DRIFT_WORDS} in every pair: 1" in capsys.readouterr().out
     assert main(["report", "--root", str(root), "--ab", "old", "nosuch"]) == 1
     assert "no rows labelled 'nosuch'" in capsys.readouterr().err
     assert main(["report", "--root", str(root), "--solution", "triton_gemm"]) == 1
@@ -137,3 +139,43 @@ def test_the_report_says_at_how_many_ms_a_no_op_would_read_ahead_or_behind(pair_
         f"in all {pair_count} pair(s) at one M with probability {expected}, "
         f"so at about {8 * 2 / 2**pair_count:.1f} of these 8 Ms"
     )
+
+
+def _two_pairs(m: int, before: float, leads: tuple[float, float]) -> list[tuple]:
+    return [
+        ("GPU-a", Pass(f"r{2 * k}", {m: before}), Pass(f"r{2 * k + 1}", {m: before * (1 + d)}))
+        for k, d in enumerate(leads)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("m", "leads", "verdict"),
+    [
+        (136, (0.012, 0.015), AHEAD),
+        (136, (0.012, 0.008), MIXED),  # one pair within the 1% drift below M = 972
+        (136, (-0.011, -0.02), BEHIND),
+        (2379, (0.007, 0.009), AHEAD),  # 0.6% from M = 972
+        (2379, (0.007, 0.005), MIXED),
+    ],
+)
+def test_a_lead_counts_only_beyond_the_drift_in_every_pair(m, leads, verdict):
+    before = random.uniform(0.95, 1.2)
+    assert verdicts(_two_pairs(m, before, leads)) == {m: verdict}
+    assert drift(m) == (0.01 if m < 972 else 0.006)
+
+
+def test_a_margin_of_zero_judges_by_the_sign_and_another_by_itself(capsys, tmp_path):
+    paired = _two_pairs(136, 1.1, (0.002, 0.004))
+    assert verdicts(paired, margin=0.0) == {136: AHEAD}
+    assert verdicts(paired, margin=0.003) == {136: MIXED}
+    rows = _ab_rows(random.Random())
+    assert "ahead by more than 0.0% in every pair: 1" in ab_report(rows, "old", "new", margin=0)
+    root = _checkout_with_csv(tmp_path, rows)
+    assert main(["report", "--root", str(root), "--ab", "old", "new", "--margin", "5"]) == 0
+    assert "ahead by more than 5.0% in every pair: none" in capsys.readouterr().out
+    for bad in ("-1", "x", "100"):
+        with pytest.raises(SystemExit):
+            main(["report", "--root", str(root), "--ab", "old", "new", "--margin", bad])
+        assert "--margin" in capsys.readouterr().err
+    assert main(["report", "--root", str(root), "--margin", "1"]) == 1
+    assert "give --ab too" in capsys.readouterr().err
