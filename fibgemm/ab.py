@@ -1,18 +1,14 @@
 """An A/B of two commits' passes from a results CSV (`fibgemm report --ab BEFORE AFTER`).
 
-A table row that beats the one before it by less than the drift between passes (about 1% a
-row below M = 972) is as likely luck. The way to tell is to run passes of the two contents in
-turn on one GPU (before, after, before, after, labelled with FIBGEMM_COMMIT) and keep only the
-rows ahead in every pair. This reads such passes back from the CSV: on each GPU (by UUID) that
-ran both commits, the k-th pass of BEFORE is paired with the k-th of AFTER, and each M is
-ahead, behind or mixed over all pairs. Ratios are only ever compared within one GPU.
-
-A change that does nothing still reads ahead (or behind) in every one of k pairs at one M with
-probability 2 / 2^k, as passes in turn drift apart one way as often as the other (docs/timing.md
-has such a no-op). So a lead counts only where it is larger than that drift in every pair: 1%
-below M = 972 and 0.6% from it by default (a no-op read up to 1% apart there, `9f9497a`), any
-other margin with --margin; and the report says at how many Ms the sign alone would give a
-verdict by chance.
+Passes of the same code read one M's ratio up to ~1% apart below M = 972 and ~0.6% from it
+(`9f9497a`), so a table row that beats the one before it by less is as likely luck. The way to
+tell is to run passes of the two contents in turn on one GPU (before, after, before, after,
+labelled with FIBGEMM_COMMIT). This reads them back from the CSV: on each GPU (by UUID) that ran
+both commits, the k-th pass of BEFORE is paired with the k-th of AFTER, and an M is ahead or
+behind only where it leads (trails) by more than that drift in every pair (--margin: another
+margin), else mixed. Ratios are only ever compared within one GPU. By its sign alone, a change
+that does nothing reads ahead or behind in all k pairs at one M with probability 2 / 2^k
+(docs/timing.md has such a no-op): the report says at how many Ms that is expected.
 """
 
 from collections import defaultdict
@@ -21,7 +17,7 @@ from typing import NamedTuple
 from .report import BASELINE, geomean, physical_gpu
 
 AHEAD, BEHIND, MIXED = "ahead", "behind", "mixed"
-# How far apart two passes of the same code read one M's ratio (docs/development.md)
+# How far apart two passes of the same code read one M's ratio (the docstring)
 DRIFT_BELOW_972, DRIFT_FROM_972 = 0.01, 0.006
 
 
