@@ -8,7 +8,9 @@ both commits, the k-th pass of BEFORE is paired with the k-th of AFTER, and an M
 behind only where it leads (trails) by more than that drift in every pair (--margin: another
 margin), else mixed. Ratios are only ever compared within one GPU. By its sign alone, a change
 that does nothing reads ahead or behind in all k pairs at one M with probability 2 / 2^k
-(docs/timing.md has such a no-op): the report says at how many Ms that is expected.
+(docs/timing.md has such a no-op): the report says at how many Ms that is expected. Each M's
+row shows the least and the most lead of its pairs and their mean, so that a lead held in
+every pair but short of the margin in one reads as such.
 """
 
 from collections import defaultdict
@@ -129,11 +131,16 @@ def ab_report(
         else f"{margin:.1%}"
     )
     lines.append(f"- ahead or behind: by more than {least} in every pair")
-    lines += ["", f"| M | {before} × | {after} × | |", "| --- | --- | --- | --- |"]
+    lines += [
+        "",
+        f"| M | {before} × | {after} × | {after}'s lead a pair | |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for m, verdict in judged.items():
         old = " / ".join(f"{a.ratios[m]:.3f}" for _, a, _ in paired)
         new = " / ".join(f"{b.ratios[m]:.3f}" for _, _, b in paired)
-        lines.append(f"| {m} | {old} | {new} | {verdict if verdict != MIXED else ''} |")
+        lead = lead_range([b.ratios[m] / a.ratios[m] - 1 for _, a, b in paired])
+        lines.append(f"| {m} | {old} | {new} | {lead} | {verdict if verdict != MIXED else ''} |")
     for label, side in ((before, 1), (after, 2)):
         means = [geomean([pair[side].ratios[m] for m in judged]) for pair in paired]
         lines.append(f"geomean {label}: " + " / ".join(f"{g:.4f}×" for g in means))
@@ -142,6 +149,15 @@ def ab_report(
         lines.append(f"{verdict} by more than {least} in every pair: {', '.join(ms) or 'none'}")
     lines.append(chance_line(len(paired), len(judged)))
     return "\n".join(lines)
+
+
+def lead_range(leads: list[float]) -> str:
+    """The leads of one M's pairs as a reader weighs them against the margin: the least and the
+    most, and their mean (a lead held in every pair but below the margin in one shows here)."""
+    low, high, mean = min(leads), max(leads), sum(leads) / len(leads)
+    if len(leads) == 1:
+        return f"{low:+.1%}"
+    return f"{low:+.1%} to {high:+.1%} (mean {mean:+.1%})"
 
 
 def chance_line(pair_count: int, m_count: int) -> str:
