@@ -73,6 +73,11 @@ def pairs(rows: list[dict], solution: str, before: str, after: str) -> list[tupl
     return [(g, a, b) for g in shared for a, b in zip(old[g], new[g], strict=False)]
 
 
+def leads_at(paired: list[tuple[str, Pass, Pass]], m: int) -> list[float]:
+    """AFTER's lead over BEFORE at M = m in each pair, a fraction of BEFORE's ratio."""
+    return [b.ratios[m] / a.ratios[m] - 1 for _, a, b in paired]
+
+
 def verdicts(paired: list[tuple[str, Pass, Pass]], margin: float | None = None) -> dict[int, str]:
     """{M: ahead | behind | mixed}: AFTER's ratio above BEFORE's by more than `margin` (a
     fraction of BEFORE's; None: drift(M)) in every pair, below by more in every pair, or
@@ -81,7 +86,7 @@ def verdicts(paired: list[tuple[str, Pass, Pass]], margin: float | None = None) 
     out = {}
     for m in sorted(ms):
         least = drift(m) if margin is None else margin
-        leads = [b.ratios[m] / a.ratios[m] - 1 for _, a, b in paired]
+        leads = leads_at(paired, m)
         out[m] = (
             AHEAD
             if all(d > least for d in leads)
@@ -139,7 +144,7 @@ def ab_report(
     for m, verdict in judged.items():
         old = " / ".join(f"{a.ratios[m]:.3f}" for _, a, _ in paired)
         new = " / ".join(f"{b.ratios[m]:.3f}" for _, _, b in paired)
-        lead = lead_range([b.ratios[m] / a.ratios[m] - 1 for _, a, b in paired])
+        lead = lead_range(leads_at(paired, m))
         lines.append(f"| {m} | {old} | {new} | {lead} | {verdict if verdict != MIXED else ''} |")
     for label, side in ((before, 1), (after, 2)):
         means = [geomean([pair[side].ratios[m] for m in judged]) for pair in paired]
