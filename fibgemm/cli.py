@@ -198,6 +198,7 @@ def main(argv=None) -> int:
 
 
 def cmd_run(args, root: Path) -> int:
+    from .dataset import solutions_by_name
     from .evaluate import Settings
     from .runner import Runner, RunOptions, check_run_arguments, forced_portable, results_path
     from .storage import repair_appended, unwritable
@@ -257,7 +258,7 @@ def cmd_run(args, root: Path) -> int:
     solutions = args.solutions
     if not args.any_gpu:
         gpu = torch.cuda.get_device_name(0)
-        every = sorted(s.name for sols in ts.solutions.values() for s in sols)
+        every = sorted(solutions_by_name(ts))
         chosen = [ts.get_solution(n) for n in (solutions or every)]
         skipped = [s for s in chosen if not targets_gpu(s.spec.target_hardware, gpu)]
         for s in skipped:
@@ -302,7 +303,7 @@ def cmd_run(args, root: Path) -> int:
     from .curation import content_hashes, keep_current
 
     if not portable:  # a portable run leaves the traces files as they were
-        keep_current(root, {s.name: s for sols in ts.solutions.values() for s in sols}, log=_err)
+        keep_current(root, solutions_by_name(ts), log=_err)
     failed = [r for r in rows if r["status"] != "PASSED"]
     print(
         f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"
@@ -471,6 +472,7 @@ def cmd_baseline(args, root: Path) -> int:
     import csv
 
     from . import protocols
+    from .dataset import solutions_by_name
     from .runner import check_run_arguments
     from .storage import unwritable
 
@@ -488,9 +490,7 @@ def cmd_baseline(args, root: Path) -> int:
     if not torch.cuda.is_available():
         _err("no CUDA device here: the arguments are valid, but nothing can be timed here.")
         return 2
-    names = args.solutions or sorted(
-        s.name for sols in dataset.trace_set.solutions.values() for s in sols
-    )
+    names = args.solutions or sorted(solutions_by_name(dataset.trace_set))
     csv_path = out_dir / "baseline_protocols.csv"
     out_dir.mkdir(parents=True, exist_ok=True)
     with open(csv_path, "w", newline="") as f:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from flashinfer_bench.data import Solution, Trace, load_jsonl_file
 
+from .dataset import solutions_by_name
 from .storage import dataset_lock, replace_atomically
 
 SHA_KEY = "fibgemm.solution_sha1"
@@ -22,7 +23,7 @@ SHA_KEY = "fibgemm.solution_sha1"
 def content_hashes(trace_set) -> dict[str, str]:
     """Each solution's name: the hash of its current content (what a trace's SHA_KEY and the
     results CSV's solution_sha1 record)."""
-    return {s.name: s.hash() for sols in trace_set.solutions.values() for s in sols}
+    return {name: s.hash() for name, s in solutions_by_name(trace_set).items()}
 
 
 def content_sha(trace: Trace) -> str | None:

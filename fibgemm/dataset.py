@@ -53,6 +53,11 @@ class Dataset:
     warnings: list[str] = field(default_factory=list)
 
 
+def solutions_by_name(trace_set: TraceSet) -> dict[str, Solution]:
+    """Every solution of the trace set, whatever its definition, by name."""
+    return {s.name: s for sols in trace_set.solutions.values() for s in sols}
+
+
 def _unknown_keys(raw: Any, model: Any, where: str = "") -> list[str]:
     """Paths of keys in `raw` that the parsed model did not keep (unknown or misspelled fields).
 

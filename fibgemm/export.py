@@ -20,7 +20,7 @@ from flashinfer_bench.data import EvaluationStatus, Trace
 
 from . import layout
 from .curation import current_traces
-from .dataset import Dataset
+from .dataset import Dataset, solutions_by_name
 from .packing import pack_all
 from .report import geomean
 
@@ -37,7 +37,7 @@ def select(dataset: Dataset, author: str, hardware: str) -> dict[str, list[Trace
     """{solution name: its traces to submit, in workload order}, or ExportError naming every
     missing piece."""
     ts = dataset.trace_set
-    solutions = {s.name: s for sols in ts.solutions.values() for s in sols}
+    solutions = solutions_by_name(ts)
     mine = sorted(n for n, s in solutions.items() if s.author == author)
     if not mine:
         authors = sorted({s.author for s in solutions.values()})
@@ -198,7 +198,7 @@ def export(dataset: Dataset, author: str, hardware: str, out: Path) -> list[Path
     chosen = select(dataset, author, hardware)
     root = dataset.root
     ts = dataset.trace_set
-    solutions = {s.name: s for sols in ts.solutions.values() for s in sols}
+    solutions = solutions_by_name(ts)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}."))
     try:

@@ -32,7 +32,7 @@ from flashinfer_bench.data import (
 
 from . import layout
 from .curation import SHA_KEY, content_hashes
-from .dataset import Dataset
+from .dataset import Dataset, solutions_by_name
 from .evaluate import Outcome, Settings
 from .storage import AppendError, append_all, dataset_lock, extend_csv_header
 
@@ -138,7 +138,7 @@ def check_run_arguments(dataset, solutions: list[str] | None, ms: list[int] | No
     """Problems with --solutions and --m against this dataset, each naming what is valid."""
     ts = dataset.trace_set
     problems = []
-    names = sorted(s.name for sols in ts.solutions.values() for s in sols)
+    names = sorted(solutions_by_name(ts))
     unknown = [s for s in solutions or [] if s not in names]
     if unknown:
         problems.append(f"unknown solution(s) {unknown}; the dataset has {names}")
@@ -285,12 +285,11 @@ class Runner:
         ts = self.ds.trace_set
         plan = []
         names = self.opts.solutions
-        all_solutions = [s for sols in ts.solutions.values() for s in sols]
-        unknown = set(names or []) - {s.name for s in all_solutions}
+        every = solutions_by_name(ts)
+        unknown = set(names or []) - set(every)
         if unknown:
             raise ValueError(
-                f"unknown solution(s) {sorted(unknown)}; the dataset has "
-                f"{sorted(s.name for s in all_solutions)}"
+                f"unknown solution(s) {sorted(unknown)}; the dataset has {sorted(every)}"
             )
         shas = content_hashes(ts)
         for def_name, sols in sorted(ts.solutions.items()):
