@@ -8,7 +8,7 @@ both commits, the k-th pass of BEFORE is paired with the k-th of AFTER, and an M
 behind only where it leads (trails) by more than that drift in every pair (--margin: another
 margin), else mixed. Ratios are only ever compared within one GPU. By its sign alone, a change
 that does nothing reads ahead or behind in all k pairs at one M with probability 2 / 2^k
-(docs/timing.md has such a no-op): the report says at how many Ms that is expected. Each M's
+(docs/comparing.md has such a no-op): the report says at how many Ms that is expected. Each M's
 row shows the least and the most lead of its pairs and their mean, so that a lead held in
 every pair but short of the margin in one reads as such.
 """

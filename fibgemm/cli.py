@@ -5,6 +5,8 @@
                                                                or GPUs and paths side by side
     fibgemm report --ab BEFORE AFTER [--solution NAME] [--margin PERCENT]
                                                                two commits' passes in turn, per M
+    fibgemm duel A B [--m M ...] [--rounds N]                  two solutions (names or JSON
+                                                               files) head to head, one GPU
     fibgemm validate [--root DIR]                              check a dataset (or an export)
     fibgemm pack [--check]                                     sources/ -> solution JSONs
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
@@ -13,7 +15,8 @@
 
 Every argument is checked before anything is built or timed, on any machine: a GPU-less machine
 validates the dataset and the arguments, then says that nothing can be timed there (exit 2).
-Exit codes: 0 done, 1 bad input (dataset or arguments), 2 no CUDA, 3 some pair did not pass,
+Exit codes: 0 done, 1 bad input (dataset or arguments), 2 no CUDA, 3 some pair (or a duel's
+contender) did not build or pass,
 4 a result could not be written, 130 interrupted (what finished is recorded).
 """
 
@@ -139,6 +142,30 @@ def _parser() -> argparse.ArgumentParser:
              "(default: 1%% below M = 972, 0.6%% from it, the drift between passes; 0: the sign)",
     )  # fmt: skip
 
+    duel = sub.add_parser(
+        "duel", help="time two solutions (or two contents of one) head to head on one GPU"
+    )
+    _add_root(duel)
+    duel.add_argument("a", metavar="A", help="the one to beat: a solution of the dataset by name, "
+                      "or a solution JSON file")  # fmt: skip
+    duel.add_argument("b", metavar="B", help="the challenger: a name, or a solution JSON file "
+                      "(e.g. a copy packed from a changed table)")  # fmt: skip
+    duel.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
+    duel.add_argument("--rounds", type=int, default=6, help="profiles per M (>= 2)")
+    duel.add_argument("--iters", type=int, default=100, help="calls per median (>= 50)")
+    duel.add_argument("--warmup", type=int, default=10)
+    duel.add_argument(
+        "--margin", type=_margin, metavar="PERCENT",
+        help="the lead B must show in every round to count as ahead or behind (default: the "
+             "duel's noise, the largest lead of A over itself)",
+    )  # fmt: skip
+    duel.add_argument("--csv", type=Path, help="append each round's medians to this CSV")
+    duel.add_argument(
+        "--any-gpu",
+        action="store_true",
+        help="also run a contender whose target_hardware does not list this GPU",
+    )
+
     export = sub.add_parser(
         "export", help="write a submission folder for the flashinfer-trace dataset"
     )
@@ -175,6 +202,13 @@ def parse_args(argv=None) -> argparse.Namespace:
             p.error("--trials must be at least 1 and --warmup at least 0")
         if args.workload_timeout <= 0 or args.build_timeout <= 0:
             p.error("timeouts must be positive")
+    if args.command == "duel":
+        if args.rounds < 2:
+            p.error("--rounds must be at least 2: a lead in every round of one is no evidence")
+        if args.iters < 50:
+            p.error("--iters must be at least 50: a median of fewer calls is noise at 6 µs")
+        if args.warmup < 0:
+            p.error("--warmup must be at least 0")
     return args
 
 
@@ -193,6 +227,7 @@ def main(argv=None) -> int:
         "baseline": cmd_baseline,
         "tune": cmd_tune,
         "validate": cmd_validate,
+        "duel": cmd_duel,
     }
     return commands[args.command](args, root)
 
@@ -512,6 +547,126 @@ def cmd_baseline(args, root: Path) -> int:
     protocols.plot(rows, reported, out_dir / "baseline_protocols.png")
     print(text)
     return 0
+
+
+def cmd_duel(args, root: Path) -> int:
+    from .runner import check_run_arguments
+
+    dataset = _load(root)
+    if dataset is None:
+        return 1
+    ts = dataset.trace_set
+    problems = check_run_arguments(dataset, None, args.m)
+    contenders = {}
+    for side, spec in (("A", args.a), ("B", args.b)):
+        found = _contender(spec, ts)
+        if isinstance(found, str):
+            problems.append(f"{side}: {found}")
+        else:
+            contenders[side] = found
+    problems += _duel_csv_problems(args.csv)
+    if problems:
+        _err("error: " + "\n       ".join(problems))
+        return 1
+    import torch
+
+    if not torch.cuda.is_available():
+        _err("no CUDA device here: the arguments are valid, but nothing can be timed here.")
+        return 2
+    gpu = torch.cuda.get_device_name()
+    for side, (solution, _) in contenders.items():
+        if not args.any_gpu and not targets_gpu(solution.spec.target_hardware, gpu):
+            _err(f"error: {side}'s target_hardware {solution.spec.target_hardware} does not "
+                 f"list this GPU ({gpu}); --any-gpu runs it anyway")  # fmt: skip
+            return 1
+    return _run_duel(args, ts, contenders)
+
+
+def _contender(spec: str, ts):
+    """(Solution, label) of a duel's side: a solution of the dataset by name, or a solution
+    JSON file; else the problem, as text."""
+    from .dataset import DatasetError, load_solution_file, solutions_by_name
+
+    path = Path(spec)
+    if path.suffix == ".json" or path.exists():
+        try:
+            solution = load_solution_file(path, ts.definitions)
+        except DatasetError as e:
+            return "; ".join(e.problems)
+        return solution, f"{solution.name}@{solution.hash()[:8]} ({path})"
+    named = solutions_by_name(ts)
+    if spec not in named:
+        return f"{spec!r} is no solution of the dataset {sorted(named)} and no .json file"
+    return named[spec], f"{spec}@{named[spec].hash()[:8]}"
+
+
+def _duel_csv_problems(path: Path | None) -> list[str]:
+    """Why --csv cannot take the duel's rows (it must be new, or a duel's CSV already)."""
+    from .duel import CSV_FIELDS
+    from .storage import unwritable
+
+    if path is None:
+        return []
+    if path.exists():
+        with open(path, newline="") as f:
+            header = next(csv.reader(f), [])
+        if header != CSV_FIELDS:
+            return [f"--csv {path}: exists and is no duel's CSV (its header: {header})"]
+    return [f"--csv: {p}" for p in unwritable([path.parent])]
+
+
+def _run_duel(args, ts, contenders: dict) -> int:
+    import datetime as dt
+
+    from flashinfer_bench.compile import BuilderRegistry
+    from tqdm import tqdm
+
+    from . import duel
+    from .worker import gpu_label
+
+    definition = ts.definitions[contenders["A"][0].definition]
+    registry = BuilderRegistry.get_instance()
+    runnables = {}
+    for side, (solution, label) in contenders.items():
+        try:
+            runnables[side] = registry.build(definition, solution)
+        except Exception as e:
+            _err(f"error: {side} ({label}) does not build: {type(e).__name__}: {e}")
+            return 3
+    workloads = {
+        t.workload.axes["M"]: t.workload
+        for t in ts.workloads[definition.name]
+        if args.m is None or t.workload.axes["M"] in args.m
+    }
+    gpu, labels = gpu_label(), [label for _, label in contenders.values()]
+    out = None
+    if args.csv:
+        new = not args.csv.exists()
+        args.csv.parent.mkdir(parents=True, exist_ok=True)
+        out = open(args.csv, "a", newline="")
+        writer = csv.DictWriter(out, fieldnames=duel.CSV_FIELDS)
+        if new:
+            writer.writeheader()
+    bar = tqdm(total=len(workloads) * args.rounds, unit="round", desc="duel")
+
+    def on_round(r):
+        bar.update()
+        if out:  # each round is written as it is timed: a crash keeps every one before it
+            date = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+            writer.writerow(duel.csv_row(r, date, gpu, *labels))
+            out.flush()
+
+    try:
+        rounds, failed = duel.measure(
+            definition, dict(sorted(workloads.items())), runnables, args.rounds, args.iters,
+            args.warmup, on_round,
+        )  # fmt: skip
+    finally:
+        bar.close()
+        if out:
+            out.close()
+    print(duel.report(rounds, labels[0], labels[1], gpu, args.margin, failed))
+    return 3 if failed else 0
 
 
 def cmd_tune(args, root: Path) -> int:

@@ -211,6 +211,28 @@ def load_dataset(root: Path | str) -> Dataset:
         return _validated(root)
 
 
+def load_solution_file(path: Path, definitions: dict[str, Definition]) -> Solution:
+    """A solution JSON from anywhere (a copy under test, not in the dataset), checked as the
+    dataset's own are: strict fields, sources inside its folder, a definition of the dataset.
+    Raises DatasetError naming the file and each problem."""
+    problems: list[str] = []
+    try:
+        text = Path(path).read_text()
+    except OSError as e:
+        raise DatasetError([f"{path}: cannot read it ({e.strerror or e})"]) from None
+    s = _parse(Solution, text, str(path), problems)
+    if s is not None:
+        if s.definition not in definitions:
+            problems.append(
+                f"{path}: solution '{s.name}' names definition '{s.definition}'; the dataset "
+                f"has {sorted(definitions)}"
+            )
+        _check_sources(s, str(path), problems)
+    if problems:
+        raise DatasetError(problems)
+    return s
+
+
 def _validated(root: Path) -> Dataset:
     problems: list[str] = []
     warnings: list[str] = []

@@ -1,0 +1,223 @@
+"""Two solutions (or two contents of one) timed head to head on one GPU: `fibgemm duel A B`.
+
+`report --ab` compares passes run in turn, each in its own process and each a ratio to
+torch.matmul, and one M's ratio moves by up to ~1% between passes of the same code (a median
+of 100 calls on CUPTI's 32 ns tick, over another such median), so four rounds of it cannot
+tell a 1% lead from drift (docs/comparing.md). A duel builds A and B in one process and times
+them in one profile, call by call, so neither the GPU's drift between passes nor
+torch.matmul's own noise enters the comparison.
+
+Each round times, at one M, torch.matmul, A, A's twin and B, each twice in a row, the L2
+flushed before every call, `iters` times over, and keeps the second call of each pair: a
+kernel right after itself, as flashinfer-bench times it. A's twin is A's runnable a second
+time, so A against its twin is a duel nobody can win: the largest lead either shows over the
+whole duel is its noise. A, the twin and B rotate their places round by round, so no content
+keeps one place in the schedule. At an M, B is ahead where it leads A by more than that noise
+(or a margin given) in every round, behind likewise, else level.
+"""
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+REFERENCE, A, TWIN, B = "torch.matmul", "A", "A's twin", "B"
+CONTENDERS = (A, TWIN, B)
+AHEAD, BEHIND, LEVEL = "ahead", "behind", "level"
+# One row per (M, round) in --csv: the medians (µs) of each callable right after itself.
+CSV_FIELDS = ["date", "gpu", "a", "b", "M", "round", "order", "ref_us", "a_us", "twin_us", "b_us"]
+
+
+def round_order(index: int) -> tuple[str, ...]:
+    """The places of A, its twin and B in round `index`: moved on by one place a round."""
+    k = index % len(CONTENDERS)
+    return CONTENDERS[k:] + CONTENDERS[:k]
+
+
+def schedule(order: Sequence[str]) -> list[str]:
+    """What one iteration of a round calls: torch.matmul, then `order`, each twice in a row."""
+    return [name for name in (REFERENCE, *order) for _ in range(2)]
+
+
+@dataclass(frozen=True)
+class Round:
+    m: int
+    index: int
+    order: tuple[str, ...]
+    medians: dict[str, float]  # name -> median µs right after itself
+
+    @property
+    def lead(self) -> float:
+        """B's lead over A: A's median over B's, minus one (above 0: B is the faster)."""
+        return self.medians[A] / self.medians[B] - 1
+
+    @property
+    def twin_lead(self) -> float:
+        """The twin's lead over A: what the same kernel reads against itself."""
+        return self.medians[A] / self.medians[TWIN] - 1
+
+    def speedup(self, name: str) -> float:
+        """torch.matmul's median over `name`'s, in this round's profile."""
+        return self.medians[REFERENCE] / self.medians[name]
+
+
+def duel_round(
+    m: int, index: int, callables: dict[str, Callable], timer, iters: int, warmup: int
+) -> Round:
+    """One round at M = m: one profile of `iters` iterations of the round's schedule.
+    `callables`: {REFERENCE, A, TWIN, B: a callable of no arguments}; `timer`: a ColdL2Timer."""
+    order = round_order(index)
+    names = schedule(order)
+    times = timer.time_many([callables[n] for n in names], iters, warmup)
+    # the second of each pair is the one that ran right after itself
+    return Round(m, index, order, {names[i]: times[i].p50 for i in range(1, len(names), 2)})
+
+
+def noise(rounds: Sequence[Round]) -> float:
+    """The largest lead, either way, of A's twin over A in any round at any M."""
+    return max(abs(r.twin_lead) for r in rounds)
+
+
+def by_m(rounds: Sequence[Round]) -> dict[int, list[Round]]:
+    out = defaultdict(list)
+    for r in rounds:
+        out[r.m].append(r)
+    return dict(sorted(out.items()))
+
+
+def verdicts(rounds: Sequence[Round], margin: float | None = None) -> dict[int, str]:
+    """{M: ahead | behind | level}: B's lead over A above `margin` (a fraction; None: the
+    duel's noise) in every round at that M, below minus it in every round, or neither."""
+    least = noise(rounds) if margin is None else margin
+    out = {}
+    for m, rs in by_m(rounds).items():
+        leads = [r.lead for r in rs]
+        if all(d > least for d in leads):
+            out[m] = AHEAD
+        elif all(d < -least for d in leads):
+            out[m] = BEHIND
+        else:
+            out[m] = LEVEL
+    return out
+
+
+def _span(values: Sequence[float]) -> str:
+    low, high = min(values), max(values)
+    return f"{low:+.1%} to {high:+.1%} (mean {sum(values) / len(values):+.1%})"
+
+
+def report(
+    rounds: Sequence[Round],
+    a_label: str,
+    b_label: str,
+    gpu: str,
+    margin: float | None = None,
+    failed: dict[int, str] | None = None,
+) -> str:
+    """The duel as markdown: per M torch.matmul's time, A's and B's speedup over it (mean over
+    the rounds), B's lead over A and the twin's in each round, and the verdict."""
+    lines = [f"B = {b_label} against A = {a_label} on {gpu}"]
+    for m, why in sorted((failed or {}).items()):
+        lines.append(f"- M = {m}: not timed: {why}")
+    if not rounds:
+        return "\n".join(lines + ["nothing timed"])
+    grouped = by_m(rounds)
+    judged = verdicts(rounds, margin)
+    count = {len(rs) for rs in grouped.values()}
+    least = noise(rounds) if margin is None else margin
+    lines += [
+        f"- {'/'.join(map(str, sorted(count)))} rounds at each M, one profile a round; "
+        f"A's twin is A timed again: its largest lead either way is the noise, {noise(rounds):.2%}",
+        f"- ahead or behind: B leads (trails) A by more than "
+        f"{'that noise' if margin is None else 'the margin'}, {least:.2%}, in every round",
+        "",
+        "| M | torch.matmul µs | A × | B × | B's lead a round | A's twin's lead | |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for m, rs in grouped.items():
+        ref = sum(r.medians[REFERENCE] for r in rs) / len(rs)
+        a_x = sum(r.speedup(A) for r in rs) / len(rs)
+        b_x = sum(r.speedup(B) for r in rs) / len(rs)
+        verdict = "" if judged[m] == LEVEL else judged[m]
+        lines.append(
+            f"| {m} | {ref:.2f} | {a_x:.3f} | {b_x:.3f} | {_span([r.lead for r in rs])} "
+            f"| {_span([r.twin_lead for r in rs])} | {verdict} |"
+        )
+    for verdict in (AHEAD, BEHIND):
+        ms = [str(m) for m, v in judged.items() if v == verdict]
+        lines.append(f"B {verdict} in every round: {', '.join(ms) or 'none'}")
+    return "\n".join(lines)
+
+
+def csv_row(r: Round, date: str, gpu: str, a_label: str, b_label: str) -> dict:
+    return {
+        "date": date,
+        "gpu": gpu,
+        "a": a_label,
+        "b": b_label,
+        "M": r.m,
+        "round": r.index,
+        "order": " ".join(r.order),
+        "ref_us": f"{r.medians[REFERENCE]:.3f}",
+        "a_us": f"{r.medians[A]:.3f}",
+        "twin_us": f"{r.medians[TWIN]:.3f}",
+        "b_us": f"{r.medians[B]:.3f}",
+    }
+
+
+def measure(
+    definition,
+    workloads: dict[int, object],
+    runnables: dict[str, object],
+    rounds: int,
+    iters: int,
+    warmup: int,
+    on_round: Callable[[Round], None],
+    timer=None,
+    device: str = "cuda",
+) -> tuple[list[Round], dict[int, str]]:
+    """Duel `runnables` {A: ..., B: ...} (built) at each M of `workloads` {M: Workload} on
+    `device`, M by M, every round handed to `on_round` as soon as it is timed (`timer`: a
+    ColdL2Timer of the device, made here if None).
+    Each M draws fresh inputs; a contender whose output there is wrong (flashinfer-bench's
+    check and the float64 one, the output poisoned first) leaves that M untimed, and
+    (rounds, {M: why}) says so."""
+    import torch
+    from flashinfer_bench.compile import BuilderRegistry
+
+    from .evaluate import _outputs, check_correctness
+    from .timing import ColdL2Timer
+
+    reference = BuilderRegistry.get_instance().build_reference(definition)
+    timer = timer or ColdL2Timer(device)
+    done, failed = [], {}
+    for m, workload in workloads.items():
+        inputs, wrong = None, []
+        for name in (A, B):
+            outcome, _, first = check_correctness(
+                runnables[name], reference, definition, workload, device, trials=1
+            )
+            if outcome is not None:
+                wrong.append(f"{name}: {outcome.status.value}: {outcome.log.strip()}")
+            inputs = inputs or first
+        if wrong:
+            failed[m] = "; ".join(wrong)
+            continue
+        callables = {REFERENCE: _bound(reference, definition, inputs, _outputs, device)}
+        for name in (A, B):
+            callables[name] = _bound(runnables[name], definition, inputs, _outputs, device)
+        callables[TWIN] = callables[A]
+        with torch.no_grad():
+            for index in range(rounds):
+                r = duel_round(m, index, callables, timer, iters, warmup)
+                done.append(r)
+                on_round(r)
+    return done, failed
+
+
+def _bound(runnable, definition, inputs: list, outputs_of, device) -> Callable[[], object]:
+    """`runnable` on `inputs` as a call of no arguments (its outputs allocated once, outside
+    the timed call, where it writes into them)."""
+    args = list(inputs)
+    if runnable.metadata.destination_passing_style:
+        args += outputs_of(definition, inputs, device)
+    return lambda: runnable(*args)

@@ -1,0 +1,220 @@
+"""`fibgemm duel A B`: two solutions timed head to head in one profile a round. On the CPU: the
+schedule, which call of each pair a median comes from, the verdicts against the duel's own
+noise, the wiring of `measure` (with a fake timer), and the command's refusals."""
+
+import csv
+import random
+
+import pytest
+import torch
+from fault_solutions import fault_solution
+from flashinfer_bench.compile import BuilderRegistry
+from flashinfer_bench.data import Definition, Trace, load_jsonl_file
+from helpers import WORKLOADS, make_dataset, repo_solution
+
+from fibgemm import REPO_ROOT
+from fibgemm.cli import main
+from fibgemm.duel import (
+    AHEAD,
+    BEHIND,
+    CONTENDERS,
+    CSV_FIELDS,
+    LEVEL,
+    REFERENCE,
+    TWIN,
+    A,
+    B,
+    Round,
+    duel_round,
+    measure,
+    noise,
+    report,
+    round_order,
+    schedule,
+    verdicts,
+)
+from fibgemm.packing import packed_text
+from fibgemm.timing import KernelTimes
+
+NO_CUDA = pytest.mark.skipif(torch.cuda.is_available(), reason="with CUDA the duel would time")
+DEFINITION = Definition.model_validate_json(
+    (REPO_ROOT / "definitions/gemm/gemm_n3072_k2048.json").read_text()
+)
+
+
+def test_in_three_rounds_a_its_twin_and_b_take_every_place_once():
+    orders = [round_order(i) for i in range(3)]
+    for place in range(3):
+        assert sorted(order[place] for order in orders) == sorted(CONTENDERS)
+    assert round_order(3) == round_order(0)
+    assert schedule(orders[1]) == [REFERENCE, REFERENCE, TWIN, TWIN, B, B, A, A]
+
+
+class PairTimer:
+    """A fake ColdL2Timer: each callable returns its own time; the first call of a pair (after
+    another kernel) reads 1 µs slower, so a median taken from it shows."""
+
+    def __init__(self):
+        self.calls = []
+
+    def time_many(self, fns, iters, warmup):
+        self.calls.append(list(fns))
+        out = []
+        for i, fn in enumerate(fns):
+            us = fn() + (1.0 if i % 2 == 0 else 0.0)
+            out.append(KernelTimes(tuple(us + d for d in (-0.1, 0.0, 0.1))))
+        return out
+
+
+def test_a_round_files_the_second_call_of_each_pair_under_its_name():
+    rng = random.Random()
+    us = {name: rng.uniform(5, 9) for name in (REFERENCE, A, TWIN, B)}
+    callables = {name: (lambda t=t: t) for name, t in us.items()}
+    timer = PairTimer()
+    for index in range(3):
+        r = duel_round(64, index, callables, timer, iters=50, warmup=2)
+        assert r.medians == pytest.approx(us) and r.order == round_order(index)
+        assert timer.calls[-1] == [callables[n] for n in schedule(r.order)]
+    assert r.lead == pytest.approx(us[A] / us[B] - 1)
+    assert r.speedup(B) == pytest.approx(us[REFERENCE] / us[B])
+
+
+def _rounds(m: int, leads: list[float], twin_leads: list[float], rng) -> list[Round]:
+    out = []
+    for i, (lead, twin) in enumerate(zip(leads, twin_leads, strict=True)):
+        a = rng.uniform(6, 8)
+        medians = {REFERENCE: a * 1.1, A: a, B: a / (1 + lead), TWIN: a / (1 + twin)}
+        out.append(Round(m, i, round_order(i), medians))
+    return out
+
+
+def test_b_is_ahead_or_behind_only_past_the_twins_largest_lead_in_every_round():
+    rng = random.Random()
+    quiet = [0.001, -0.002, 0.0015, -0.001]
+    rounds = (
+        _rounds(16, [0.02, 0.015, 0.025, 0.018], quiet, rng)  # ahead in every round
+        + _rounds(64, [-0.03, -0.024, -0.025, -0.021], quiet, rng)  # behind in every round
+        + _rounds(128, [0.02, 0.015, 0.001, 0.018], quiet, rng)  # one round within the noise
+        + _rounds(256, [0.02, -0.015, 0.02, 0.018], [0.003, 0.0, 0.0, -0.001], rng)
+    )
+    assert noise(rounds) == pytest.approx(0.003)
+    assert verdicts(rounds) == {16: AHEAD, 64: BEHIND, 128: LEVEL, 256: LEVEL}
+    # a margin given replaces the noise: past 2% only M = 64 is behind in every round
+    assert verdicts(rounds, margin=0.02) == {16: LEVEL, 64: BEHIND, 128: LEVEL, 256: LEVEL}
+    # a noisy twin anywhere raises the bar everywhere
+    loud = rounds + _rounds(972, [0.0, 0.0, 0.0, 0.0], [0.0, 0.016, 0.0, 0.0], rng)
+    assert verdicts(loud)[16] == LEVEL and verdicts(loud)[64] == BEHIND
+
+
+def test_the_report_shows_each_m_its_leads_the_noise_and_what_was_not_timed():
+    rng = random.Random()
+    rounds = _rounds(16, [0.02, 0.016], [0.001, -0.002], rng)
+    text = report(rounds, "cute_gemm@aaaa", "cute_gemm@bbbb (b.json)", "0:NVIDIA H200:GPU-1",
+                  failed={64: "B: INCORRECT_NUMERICAL: off"})  # fmt: skip
+    assert text.startswith("B = cute_gemm@bbbb (b.json) against A = cute_gemm@aaaa on 0:NVIDIA")
+    assert "- M = 64: not timed: B: INCORRECT_NUMERICAL: off" in text
+    assert "its largest lead either way is the noise, 0.20%" in text
+    row = next(line for line in text.splitlines() if line.startswith("| 16 |"))
+    assert "+1.6% to +2.0% (mean +1.8%)" in row and row.endswith("| ahead |")
+    assert "B ahead in every round: 16" in text and "B behind in every round: none" in text
+    assert report([], "a", "b", "gpu", failed={16: "A: x"}).endswith("nothing timed")
+
+
+def test_measure_checks_both_then_times_the_twin_as_a_itself_and_skips_a_wrong_m():
+    """On the CPU with the real reference: A right, B right at M = 1 and made wrong at 2."""
+    registry = BuilderRegistry.get_instance()
+    workloads = {
+        t.workload.axes["M"]: t.workload
+        for t in load_jsonl_file(Trace, WORKLOADS)
+        if t.workload.axes["M"] in (1, 2)
+    }
+    a = registry.build(DEFINITION, repo_solution("torch_matmul"))
+    right, wrong = a, registry.build(DEFINITION, fault_solution("fault_off_by_tolerance"))
+
+    class OneWrongAtTwo:
+        """B: right at M = 1, wrong at M = 2 (the measure loop goes M by M)."""
+
+        metadata = a.metadata
+
+        def __call__(self, A, B, C):
+            return (right if A.shape[0] == 1 else wrong)(A, B, C)
+
+    class CallingTimer:
+        calls = []
+
+        def time_many(self, fns, iters, warmup):
+            self.calls.append(list(fns))
+            for fn in fns:
+                fn()  # each callable runs on its bound inputs, as the real timer runs it
+            return [KernelTimes((7.0 + i % 3,)) for i in range(len(fns))]
+
+    timer, seen = CallingTimer(), []
+    rounds, failed = measure(
+        DEFINITION, workloads, {A: a, B: OneWrongAtTwo()}, 3, 50, 0, seen.append, timer, "cpu"
+    )
+    assert [(r.m, r.index) for r in rounds] == [(1, 0), (1, 1), (1, 2)] and seen == rounds
+    assert list(failed) == [2] and failed[2].startswith("B: INCORRECT_NUMERICAL")
+    for r, fns in zip(rounds, timer.calls, strict=True):
+        named = dict(zip(schedule(r.order), fns, strict=True))
+        assert named[TWIN] is named[A] and named[B] is not named[A]
+        assert len(set(map(id, fns))) == 3  # torch.matmul, A (and its twin), B
+
+
+@pytest.fixture
+def root(tmp_path):
+    return make_dataset(tmp_path / "ds", [1, 16], [repo_solution("torch_matmul")])
+
+
+def test_a_malformed_or_foreign_solution_file_is_refused_naming_it(root, tmp_path, capsys):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"name": "x",')
+    other = tmp_path / "other.json"
+    other.write_text(packed_text(repo_solution("torch_matmul")).replace(
+        '"definition": "gemm_n3072_k2048"', '"definition": "gemm_n4096_k4096"'))  # fmt: skip
+    code = main(["duel", "--root", str(root), "torch_matmul", str(broken)])
+    err = capsys.readouterr().err
+    assert code == 1 and f"B: {broken}: not valid JSON" in err
+    code = main(["duel", "--root", str(root), str(other), str(tmp_path / "absent.json")])
+    err = capsys.readouterr().err
+    assert code == 1 and "A: " in err and "names definition 'gemm_n4096_k4096'" in err
+    assert f"B: {tmp_path / 'absent.json'}: cannot read it" in err
+
+
+def test_an_unknown_name_an_m_without_workload_and_a_foreign_csv_are_refused(
+    root, tmp_path, capsys
+):
+    foreign = tmp_path / "results.csv"
+    foreign.write_text("run_id,commit\n1,abc\n")
+    before = foreign.read_text()
+    code = main(["duel", "--root", str(root), "torch_matmul", "cute_gem", "--m", "17",
+                 "--csv", str(foreign)])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 1 and foreign.read_text() == before
+    assert "B: 'cute_gem' is no solution of the dataset ['torch_matmul']" in err
+    assert "--m 17: no workload has M = 17; nearest: 16" in err
+    assert "exists and is no duel's CSV" in err
+
+
+@pytest.mark.parametrize(
+    ("flag", "why"), [("--rounds=1", "--rounds must be at least 2"), ("--iters=10", "at least 50")]
+)
+def test_too_few_rounds_or_calls_are_refused(root, capsys, flag, why):
+    with pytest.raises(SystemExit) as e:
+        main(["duel", "--root", str(root), "torch_matmul", "torch_matmul", flag])
+    assert e.value.code == 2 and why in capsys.readouterr().err
+
+
+@NO_CUDA
+def test_valid_arguments_without_cuda_say_nothing_can_be_timed(root, tmp_path, capsys):
+    copy = tmp_path / "copy.json"
+    copy.write_text(packed_text(repo_solution("torch_matmul")))
+    out = tmp_path / "duel.csv"
+    code = main(["duel", "--root", str(root), "torch_matmul", str(copy), "--m", "16",
+                 "--csv", str(out)])  # fmt: skip
+    assert code == 2 and "nothing can be timed" in capsys.readouterr().err
+    assert not out.exists()
+    with open(tmp_path / "header.csv", "w", newline="") as f:
+        csv.writer(f).writerow(CSV_FIELDS)
+    code = main(["duel", "--root", str(root), "torch_matmul", str(copy),
+                 "--csv", str(tmp_path / "header.csv")])  # fmt: skip
+    assert code == 2  # a duel's CSV of earlier runs is taken, to be appended to
