@@ -579,7 +579,7 @@ def cmd_duel(args, root: Path) -> int:
             _err(f"error: {side}'s target_hardware {solution.spec.target_hardware} does not "
                  f"list this GPU ({gpu}); --any-gpu runs it anyway")  # fmt: skip
             return 1
-    return _run_duel(args, ts, contenders)
+    return _run_duel(args, root, ts, contenders)
 
 
 def _contender(spec: str, ts):
@@ -615,7 +615,7 @@ def _duel_csv_problems(path: Path | None) -> list[str]:
     return [f"--csv: {p}" for p in unwritable([path.parent])]
 
 
-def _run_duel(args, ts, contenders: dict) -> int:
+def _run_duel(args, root: Path, ts, contenders: dict) -> int:
     import datetime as dt
 
     from flashinfer_bench.compile import BuilderRegistry
@@ -659,7 +659,7 @@ def _run_duel(args, ts, contenders: dict) -> int:
     try:
         rounds, failed = duel.measure(
             definition, dict(sorted(workloads.items())), runnables, args.rounds, args.iters,
-            args.warmup, on_round,
+            args.warmup, on_round, root=root,
         )  # fmt: skip
     finally:
         bar.close()

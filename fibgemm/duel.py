@@ -174,14 +174,17 @@ def measure(
     on_round: Callable[[Round], None],
     timer=None,
     device: str = "cuda",
+    root=None,
 ) -> tuple[list[Round], dict[int, str]]:
     """Duel `runnables` {A: ..., B: ...} (built) at each M of `workloads` {M: Workload} on
     `device`, M by M, every round handed to `on_round` as soon as it is timed (`timer`: a
-    ColdL2Timer of the device, made here if None).
+    ColdL2Timer of the device, made here if None; `root`: the dataset's folder, which holds
+    the safetensors files of stored-input workloads).
     Each M draws fresh inputs; a contender whose output there is wrong (flashinfer-bench's
     check and the float64 one, the output poisoned first) leaves that M untimed, and
     (rounds, {M: why}) says so."""
     import torch
+    from flashinfer_bench.bench.utils import load_safetensors
     from flashinfer_bench.compile import BuilderRegistry
 
     from .evaluate import _outputs, check_correctness
@@ -192,9 +195,12 @@ def measure(
     done, failed = [], {}
     for m, workload in workloads.items():
         inputs, wrong = None, []
+        stored = None
+        if any(spec.type == "safetensors" for spec in workload.inputs.values()):
+            stored = load_safetensors(definition, workload, root)
         for name in (A, B):
             outcome, _, first = check_correctness(
-                runnables[name], reference, definition, workload, device, trials=1
+                runnables[name], reference, definition, workload, device, 1, stored
             )
             if outcome is not None:
                 wrong.append(f"{name}: {outcome.status.value}: {outcome.log.strip()}")

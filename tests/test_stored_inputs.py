@@ -137,6 +137,42 @@ def test_stored_inputs_pass_the_float64_check_on_the_cpu(stored):
     assert 0 < extra["reference_max_relative_error_vs_float64"] < 1e-2
 
 
+def test_a_duel_times_both_contenders_on_the_stored_tensors(stored):
+    """`fibgemm duel --root stored_inputs` (CPU, a fake timer that makes each call): both
+    contenders are checked and timed on the file's A, not on random draws."""
+    from fibgemm.duel import A, B, measure
+    from fibgemm.timing import KernelTimes
+
+    definition = Definition.model_validate_json(
+        (stored / "definitions/gemm/gemm_n3072_k2048.json").read_text()
+    )
+    workload = load_jsonl_file(Trace, stored / "workloads/gemm/gemm_n3072_k2048.jsonl")[0].workload
+    runnable = BuilderRegistry.get_instance().build(definition, repo_solution("torch_matmul"))
+    seen_a = []
+
+    class Recording:
+        metadata = runnable.metadata
+
+        def __call__(self, a, b, c):
+            seen_a.append(a.numpy().copy())
+            return runnable(a, b, c)
+
+    class CallingTimer:
+        def time_many(self, fns, iters, warmup):
+            for fn in fns:
+                fn()
+            return [KernelTimes((7.0,)) for _ in fns]
+
+    rounds, failed = measure(
+        definition, {1: workload}, {A: runnable, B: Recording()}, 2, 50, 0, print,
+        CallingTimer(), "cpu", root=stored,
+    )  # fmt: skip
+    assert failed == {} and len(rounds) == 2
+    assert len(seen_a) == 1 + 2 * 2  # its check, then two calls a round
+    for a in seen_a:
+        np.testing.assert_array_equal(a, gen.tensors()["A_M1"])
+
+
 def test_run_with_stored_inputs_validates_that_dataset(tmp_path, capsys):
     import torch
 
