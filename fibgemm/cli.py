@@ -625,6 +625,8 @@ def _run_duel(args, root: Path, ts, contenders: dict) -> int:
     from .worker import gpu_label
 
     definition = ts.definitions[contenders["A"][0].definition]
+    if contenders["A"][0].hash() == contenders["B"][0].hash():
+        print("A and B are one content: a no-op duel, whose verdicts should all read level")
     registry = BuilderRegistry.get_instance()
     runnables = {}
     for side, (solution, label) in contenders.items():
