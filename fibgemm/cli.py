@@ -651,23 +651,35 @@ def _run_duel(args, root: Path, ts, contenders: dict) -> int:
             writer.writeheader()
     bar = tqdm(total=len(workloads) * args.rounds, unit="round", desc="duel")
 
+    timed = []
+
     def on_round(r):
+        timed.append(r)
         bar.update()
         if out:  # each round is written as it is timed: a crash keeps every one before it
             date = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
             writer.writerow(duel.csv_row(r, date, gpu, *labels))
             out.flush()
 
+    stopped = None
     try:
-        rounds, failed = duel.measure(
+        _, failed = duel.measure(
             definition, dict(sorted(workloads.items())), runnables, args.rounds, args.iters,
             args.warmup, on_round, root=root,
         )  # fmt: skip
+    except KeyboardInterrupt:
+        stopped, failed = "interrupted", {}
+    except Exception as e:  # a contender that fails mid-round: what was timed still counts
+        stopped, failed = f"the duel stopped: {type(e).__name__}: {e}", {}
     finally:
         bar.close()
         if out:
             out.close()
-    print(duel.report(rounds, labels[0], labels[1], gpu, args.margin, failed))
+    print(duel.report(timed, labels[0], labels[1], gpu, args.margin, failed))
+    if stopped:
+        _err(f"{stopped}; the report holds the {len(timed)} round(s) timed before it"
+             + (f", {args.csv} each as it was timed" if args.csv else ""))  # fmt: skip
+        return 130 if stopped == "interrupted" else 3
     return 3 if failed else 0
 
 

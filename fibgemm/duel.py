@@ -199,9 +199,13 @@ def measure(
         if any(spec.type == "safetensors" for spec in workload.inputs.values()):
             stored = load_safetensors(definition, workload, root)
         for name in (A, B):
-            outcome, _, first = check_correctness(
-                runnables[name], reference, definition, workload, device, 1, stored
-            )
+            try:
+                outcome, _, first = check_correctness(
+                    runnables[name], reference, definition, workload, device, 1, stored
+                )
+            except Exception as e:  # a contender that raises loses this M, not the duel
+                wrong.append(f"{name}: raised {type(e).__name__}: {e}")
+                continue
             if outcome is not None:
                 wrong.append(f"{name}: {outcome.status.value}: {outcome.log.strip()}")
             inputs = inputs or first

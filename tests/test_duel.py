@@ -218,3 +218,50 @@ def test_valid_arguments_without_cuda_say_nothing_can_be_timed(root, tmp_path, c
     code = main(["duel", "--root", str(root), "torch_matmul", str(copy),
                  "--csv", str(tmp_path / "header.csv")])  # fmt: skip
     assert code == 2  # a duel's CSV of earlier runs is taken, to be appended to
+
+
+def test_a_contender_that_raises_loses_its_m_and_not_the_duel():
+    registry = BuilderRegistry.get_instance()
+    workloads = {
+        t.workload.axes["M"]: t.workload
+        for t in load_jsonl_file(Trace, WORKLOADS)
+        if t.workload.axes["M"] == 1
+    }
+    a = registry.build(DEFINITION, repo_solution("torch_matmul"))
+    b = registry.build(DEFINITION, fault_solution("fault_raises"))
+    rounds, failed = measure(DEFINITION, workloads, {A: a, B: b}, 2, 50, 0, print, PairTimer(),
+                             "cpu")  # fmt: skip
+    assert rounds == [] and failed[1] == "B: raised RuntimeError: deliberate failure"
+
+
+def test_a_duel_stopped_mid_way_reports_and_keeps_the_rounds_timed(root, tmp_path, monkeypatch,
+                                                                     capsys):  # fmt: skip
+    """The command's path after the checks, with the GPU faked: measure times two rounds,
+    then a contender fails; the report shows those rounds and the CSV holds them."""
+    import argparse
+
+    from fibgemm import cli, duel, worker
+    from fibgemm.dataset import load_dataset
+
+    rng = random.Random()
+
+    def two_rounds_then_a_fault(definition, workloads, runnables, rounds, iters, warmup,
+                                on_round, **kw):  # fmt: skip
+        for r in _rounds(16, [0.02, 0.03], [0.001, -0.001], rng):
+            on_round(r)
+        raise RuntimeError("CUDA error: an illegal memory access was encountered")
+
+    monkeypatch.setattr(duel, "measure", two_rounds_then_a_fault)
+    monkeypatch.setattr(worker, "gpu_label", lambda: "0:NVIDIA H200:GPU-test")
+    ts = load_dataset(root).trace_set
+    side = (ts.get_solution("torch_matmul"), "torch_matmul@x")
+    out = tmp_path / "duel.csv"
+    args = argparse.Namespace(m=[16], rounds=2, iters=50, warmup=0, margin=None, csv=out)
+    code = cli._run_duel(args, root, ts, {"A": side, "B": side})
+    captured = capsys.readouterr()
+    assert code == 3
+    assert "the duel stopped: RuntimeError: CUDA error: an illegal memory access" in captured.err
+    assert "the 2 round(s) timed before it" in captured.err
+    assert "| 16 |" in captured.out and "a no-op duel" in captured.out
+    with open(out, newline="") as f:
+        assert [r["round"] for r in csv.DictReader(f)] == ["0", "1"]
