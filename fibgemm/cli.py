@@ -151,8 +151,8 @@ def _parser() -> argparse.ArgumentParser:
     duel.add_argument("b", metavar="B", help="the challenger: a name, or a solution JSON file "
                       "(e.g. a copy packed from a changed table)")  # fmt: skip
     duel.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
-    duel.add_argument("--rounds", type=int, default=6, help="profiles per M (>= 2)")
-    duel.add_argument("--iters", type=int, default=100, help="calls per median (>= 50)")
+    duel.add_argument("--rounds", type=int, default=6, help="profiles per M (>= 2; default 6)")
+    duel.add_argument("--iters", type=int, default=100, help="calls a median (>= 50; default 100)")
     duel.add_argument("--warmup", type=int, default=10)
     duel.add_argument(
         "--margin", type=_margin, metavar="PERCENT",
