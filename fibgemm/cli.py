@@ -588,7 +588,7 @@ def _contender(spec: str, ts):
     from .dataset import DatasetError, load_solution_file, solutions_by_name
 
     path = Path(spec)
-    if path.suffix == ".json" or path.exists():
+    if path.suffix == ".json" or path.is_file():
         try:
             solution = load_solution_file(path, ts.definitions)
         except DatasetError as e:
