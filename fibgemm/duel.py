@@ -123,10 +123,11 @@ def report(
     grouped = by_m(rounds)
     judged = verdicts(rounds, margin)
     count = {len(rs) for rs in grouped.values()}
-    least = noise(rounds) if margin is None else margin
+    floor = noise(rounds)
+    least = floor if margin is None else margin
     lines += [
         f"- {'/'.join(map(str, sorted(count)))} rounds at each M, one profile a round; "
-        f"A's twin is A timed again: its largest lead either way is the noise, {noise(rounds):.2%}",
+        f"A's twin is A timed again: its largest lead either way is the noise, {floor:.2%}",
         f"- ahead or behind: B leads (trails) A by more than "
         f"{'that noise' if margin is None else 'the margin'}, {least:.2%}, in every round",
         "",
@@ -184,10 +185,9 @@ def measure(
     check and the float64 one, the output poisoned first) leaves that M untimed, and
     (rounds, {M: why}) says so."""
     import torch
-    from flashinfer_bench.bench.utils import load_safetensors
     from flashinfer_bench.compile import BuilderRegistry
 
-    from .evaluate import _outputs, check_correctness
+    from .evaluate import call_args, check_correctness, stored_tensors
     from .timing import ColdL2Timer
 
     reference = BuilderRegistry.get_instance().build_reference(definition)
@@ -195,9 +195,7 @@ def measure(
     done, failed = [], {}
     for m, workload in workloads.items():
         inputs, wrong = None, []
-        stored = None
-        if any(spec.type == "safetensors" for spec in workload.inputs.values()):
-            stored = load_safetensors(definition, workload, root)
+        stored = stored_tensors(definition, workload, root)
         for name in (A, B):
             try:
                 outcome, _, first = check_correctness(
@@ -212,9 +210,10 @@ def measure(
         if wrong:
             failed[m] = "; ".join(wrong)
             continue
-        callables = {REFERENCE: _bound(reference, definition, inputs, _outputs, device)}
-        for name in (A, B):
-            callables[name] = _bound(runnables[name], definition, inputs, _outputs, device)
+        callables = {}
+        for name, runnable in ((REFERENCE, reference), (A, runnables[A]), (B, runnables[B])):
+            args = call_args(runnable, definition, inputs, device)
+            callables[name] = lambda r=runnable, a=args: r(*a)
         callables[TWIN] = callables[A]
         with torch.no_grad():
             for index in range(rounds):
@@ -222,12 +221,3 @@ def measure(
                 done.append(r)
                 on_round(r)
     return done, failed
-
-
-def _bound(runnable, definition, inputs: list, outputs_of, device) -> Callable[[], object]:
-    """`runnable` on `inputs` as a call of no arguments (its outputs allocated once, outside
-    the timed call, where it writes into them)."""
-    args = list(inputs)
-    if runnable.metadata.destination_passing_style:
-        args += outputs_of(definition, inputs, device)
-    return lambda: runnable(*args)

@@ -48,6 +48,22 @@ def _outputs(definition: Definition, inputs: list, device) -> list[torch.Tensor]
     ]
 
 
+def call_args(runnable, definition: Definition, inputs: list, device) -> list:
+    """The arguments of a timed call in the runnable's style: the inputs, then, in
+    destination-passing style, its outputs, allocated here once, outside every timed call."""
+    args = list(inputs)
+    if runnable.metadata.destination_passing_style:
+        args += _outputs(definition, inputs, device)
+    return args
+
+
+def stored_tensors(definition: Definition, workload: Workload, root: Path | None):
+    """The workload's safetensors inputs, loaded once; None for a workload of random inputs."""
+    if any(spec.type == "safetensors" for spec in workload.inputs.values()):
+        return load_safetensors(definition, workload, root)
+    return None
+
+
 def _call(runnable, definition: Definition, inputs: list, device) -> list[torch.Tensor]:
     """One call in the solution's style; returns its outputs as a list."""
     if runnable.metadata.destination_passing_style:
@@ -208,17 +224,13 @@ def evaluate(
 ) -> Outcome:
     device = timer.device
     try:
-        stored = None
-        if any(spec.type == "safetensors" for spec in workload.inputs.values()):
-            stored = load_safetensors(definition, workload, root)
+        stored = stored_tensors(definition, workload, root)
         failed, correctness, inputs = check_correctness(
             runnable, reference, definition, workload, device, settings.correctness_trials, stored
         )
         if failed is not None:
             return failed
-        sol_args = list(inputs)
-        if runnable.metadata.destination_passing_style:
-            sol_args += _outputs(definition, inputs, device)
+        sol_args = call_args(runnable, definition, inputs, device)
 
         def sol():
             return runnable(*sol_args)

@@ -38,7 +38,7 @@ def measure(dataset, solutions: list[str], ms: list[int] | None, write_row, log=
     from flashinfer_bench.bench.utils import gen_inputs
     from flashinfer_bench.compile import BuilderRegistry
 
-    from .evaluate import _outputs
+    from .evaluate import call_args
     from .runner import git_commit
     from .timing import ColdL2Timer
 
@@ -60,9 +60,7 @@ def measure(dataset, solutions: list[str], ms: list[int] | None, write_row, log=
             continue
         inputs = gen_inputs(definition, t.workload, device="cuda")
         for name, runnable in callables.items():
-            args = list(inputs)
-            if runnable.metadata.destination_passing_style:
-                args += _outputs(definition, inputs, "cuda")
+            args = call_args(runnable, definition, inputs, "cuda")
             try:
                 with torch.no_grad():
                     events_ms = time_runnable(runnable, args, 10, 50, "cuda")
