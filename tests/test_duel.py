@@ -10,7 +10,7 @@ import torch
 from fault_solutions import fault_solution
 from flashinfer_bench.compile import BuilderRegistry
 from flashinfer_bench.data import Definition, Trace, load_jsonl_file
-from helpers import WORKLOADS, make_dataset, repo_solution
+from helpers import WORKLOADS, CallingTimer, make_dataset, repo_solution
 
 from fibgemm import REPO_ROOT
 from fibgemm.cli import main
@@ -138,15 +138,6 @@ def test_measure_checks_both_then_times_the_twin_as_a_itself_and_skips_a_wrong_m
 
         def __call__(self, A, B, C):
             return (right if A.shape[0] == 1 else wrong)(A, B, C)
-
-    class CallingTimer:
-        calls = []
-
-        def time_many(self, fns, iters, warmup):
-            self.calls.append(list(fns))
-            for fn in fns:
-                fn()  # each callable runs on its bound inputs, as the real timer runs it
-            return [KernelTimes((7.0 + i % 3,)) for i in range(len(fns))]
 
     timer, seen = CallingTimer(), []
     rounds, failed = measure(

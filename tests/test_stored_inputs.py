@@ -9,7 +9,7 @@ import pytest
 from flashinfer_bench.bench.utils import load_safetensors
 from flashinfer_bench.compile import BuilderRegistry
 from flashinfer_bench.data import Definition, Trace, load_jsonl_file
-from helpers import repo_solution
+from helpers import CallingTimer, repo_solution
 from safetensors.numpy import save_file
 
 from fibgemm import REPO_ROOT
@@ -141,7 +141,6 @@ def test_a_duel_times_both_contenders_on_the_stored_tensors(stored):
     """`fibgemm duel --root stored_inputs` (CPU, a fake timer that makes each call): both
     contenders are checked and timed on the file's A, not on random draws."""
     from fibgemm.duel import A, B, measure
-    from fibgemm.timing import KernelTimes
 
     definition = Definition.model_validate_json(
         (stored / "definitions/gemm/gemm_n3072_k2048.json").read_text()
@@ -156,12 +155,6 @@ def test_a_duel_times_both_contenders_on_the_stored_tensors(stored):
         def __call__(self, a, b, c):
             seen_a.append(a.numpy().copy())
             return runnable(a, b, c)
-
-    class CallingTimer:
-        def time_many(self, fns, iters, warmup):
-            for fn in fns:
-                fn()
-            return [KernelTimes((7.0,)) for _ in fns]
 
     rounds, failed = measure(
         definition, {1: workload}, {A: runnable, B: Recording()}, 2, 50, 0, print,
