@@ -152,14 +152,15 @@ def _parser() -> argparse.ArgumentParser:
                       "(e.g. a copy packed from a changed table)")  # fmt: skip
     duel.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
     duel.add_argument("--rounds", type=int, default=6, help="profiles per M (>= 2; default 6)")
-    duel.add_argument("--iters", type=int, default=100, help="calls a median (>= 50; default 100)")
+    duel.add_argument("--iters", type=int, default=300,
+                      help="calls of each a round (>= 50; default 300)")  # fmt: skip
     duel.add_argument("--warmup", type=int, default=10)
     duel.add_argument(
         "--margin", type=_margin, metavar="PERCENT",
         help="the lead B must show in every round to count as ahead or behind (default: the "
              "duel's noise, the largest lead of A over itself)",
     )  # fmt: skip
-    duel.add_argument("--csv", type=Path, help="append each round's medians to this CSV")
+    duel.add_argument("--csv", type=Path, help="append each round's times to this CSV")
     duel.add_argument(
         "--any-gpu",
         action="store_true",

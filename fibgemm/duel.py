@@ -14,6 +14,11 @@ time, so A against its twin is a duel nobody can win: the largest lead either sh
 whole duel is its noise. A, the twin and B rotate their places round by round, so no content
 keeps one place in the schedule. At an M, B is ahead where it leads A by more than that noise
 (or a margin given) in every round, behind likewise, else level.
+
+Leads compare each callable's mean of the middle half of its calls, not its median: medians
+move in steps of CUPTI's 32 ns tick, 0.4% of an 8 µs call, so a lead below one tick reads as
+0 or 0.4% by chance, and the twin's noise is a tick or two (H100, docs/comparing.md). Speedups
+over torch.matmul are of medians, as the passes report them.
 """
 
 from collections import defaultdict
@@ -23,8 +28,10 @@ from dataclasses import dataclass
 REFERENCE, A, TWIN, B = "torch.matmul", "A", "A's twin", "B"
 CONTENDERS = (A, TWIN, B)
 AHEAD, BEHIND, LEVEL = "ahead", "behind", "level"
-# One row per (M, round) in --csv: the medians (µs) of each callable right after itself.
-CSV_FIELDS = ["date", "gpu", "a", "b", "M", "round", "order", "ref_us", "a_us", "twin_us", "b_us"]
+# One row per (M, round) in --csv: each callable's median (µs) right after itself, then the
+# means of the middle half of its calls that the leads compare.
+CSV_FIELDS = ["date", "gpu", "a", "b", "M", "round", "order", "ref_us", "a_us", "twin_us", "b_us",
+              "ref_iqm_us", "a_iqm_us", "twin_iqm_us", "b_iqm_us"]  # fmt: skip
 
 
 def round_order(index: int) -> tuple[str, ...]:
@@ -44,16 +51,17 @@ class Round:
     index: int
     order: tuple[str, ...]
     medians: dict[str, float]  # name -> median µs right after itself
+    centres: dict[str, float]  # name -> mean µs of the middle half of those calls
 
     @property
     def lead(self) -> float:
-        """B's lead over A: A's median over B's, minus one (above 0: B is the faster)."""
-        return self.medians[A] / self.medians[B] - 1
+        """B's lead over A: A's centre over B's, minus one (above 0: B is the faster)."""
+        return self.centres[A] / self.centres[B] - 1
 
     @property
     def twin_lead(self) -> float:
         """The twin's lead over A: what the same kernel reads against itself."""
-        return self.medians[A] / self.medians[TWIN] - 1
+        return self.centres[A] / self.centres[TWIN] - 1
 
     def speedup(self, name: str) -> float:
         """torch.matmul's median over `name`'s, in this round's profile."""
@@ -68,8 +76,9 @@ def duel_round(
     order = round_order(index)
     names = schedule(order)
     times = timer.time_many([callables[n] for n in names], iters, warmup)
-    # the second of each pair is the one that ran right after itself
-    return Round(m, index, order, {names[i]: times[i].p50 for i in range(1, len(names), 2)})
+    second = range(1, len(names), 2)  # the second of each pair ran right after itself
+    return Round(m, index, order, {names[i]: times[i].p50 for i in second},
+                 {names[i]: times[i].iqm for i in second})  # fmt: skip
 
 
 def noise(rounds: Sequence[Round]) -> float:
@@ -130,6 +139,8 @@ def report(
         f"A's twin is A timed again: its largest lead either way is the noise, {floor:.2%}",
         f"- ahead or behind: B leads (trails) A by more than "
         f"{'that noise' if margin is None else 'the margin'}, {least:.2%}, in every round",
+        "- leads compare the means of the middle half of each one's calls; A × and B × are "
+        "torch.matmul's median over theirs, as the passes report",
         "",
         "| M | torch.matmul µs | A × | B × | B's lead a round | A's twin's lead | |",
         "| --- | --- | --- | --- | --- | --- | --- |",
@@ -162,6 +173,10 @@ def csv_row(r: Round, date: str, gpu: str, a_label: str, b_label: str) -> dict:
         "a_us": f"{r.medians[A]:.3f}",
         "twin_us": f"{r.medians[TWIN]:.3f}",
         "b_us": f"{r.medians[B]:.3f}",
+        "ref_iqm_us": f"{r.centres[REFERENCE]:.4f}",
+        "a_iqm_us": f"{r.centres[A]:.4f}",
+        "twin_iqm_us": f"{r.centres[TWIN]:.4f}",
+        "b_iqm_us": f"{r.centres[B]:.4f}",
     }
 
 

@@ -73,19 +73,35 @@ def test_a_round_files_the_second_call_of_each_pair_under_its_name():
     timer = PairTimer()
     for index in range(3):
         r = duel_round(64, index, callables, timer, iters=50, warmup=2)
-        assert r.medians == pytest.approx(us) and r.order == round_order(index)
+        assert r.medians == pytest.approx(us) and r.centres == pytest.approx(us)
+        assert r.order == round_order(index)
         assert timer.calls[-1] == [callables[n] for n in schedule(r.order)]
     assert r.lead == pytest.approx(us[A] / us[B] - 1)
     assert r.speedup(B) == pytest.approx(us[REFERENCE] / us[B])
 
 
+TICK = 0.032  # CUPTI's clock step on Hopper, µs
+
+
 def _rounds(m: int, leads: list[float], twin_leads: list[float], rng) -> list[Round]:
+    """Rounds whose centres hold the given leads of B and the twin over A, and whose medians
+    are those centres on CUPTI's tick, as a real profile's are."""
     out = []
     for i, (lead, twin) in enumerate(zip(leads, twin_leads, strict=True)):
         a = rng.uniform(6, 8)
-        medians = {REFERENCE: a * 1.1, A: a, B: a / (1 + lead), TWIN: a / (1 + twin)}
-        out.append(Round(m, i, round_order(i), medians))
+        centres = {REFERENCE: a * 1.1, A: a, B: a / (1 + lead), TWIN: a / (1 + twin)}
+        medians = {k: round(v / TICK) * TICK for k, v in centres.items()}
+        out.append(Round(m, i, round_order(i), medians, centres))
     return out
+
+
+def test_leads_below_one_tick_are_read_from_the_centres_speedups_from_the_medians():
+    rng = random.Random()
+    rounds = _rounds(16, [0.002] * 4, [0.0] * 4, rng)  # 16 ns at 8 µs: half a tick
+    assert verdicts(rounds) == {16: AHEAD}
+    for r in rounds:
+        assert r.lead == pytest.approx(0.002)
+        assert r.speedup(B) == pytest.approx(r.medians[REFERENCE] / r.medians[B])
 
 
 def test_b_is_ahead_or_behind_only_past_the_twins_largest_lead_in_every_round():
