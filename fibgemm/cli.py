@@ -153,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
     duel.add_argument("--m", nargs="+", type=int, help="only the workloads with these M")
     duel.add_argument("--rounds", type=int, default=6, help="profiles per M (>= 2; default 6)")
     duel.add_argument("--iters", type=int, default=300,
-                      help="calls of each a round (>= 50; default 300)")  # fmt: skip
+                      help="timed calls of each a round (>= 50; default 300)")  # fmt: skip
     duel.add_argument("--warmup", type=int, default=10)
     duel.add_argument(
         "--margin", type=_margin, metavar="PERCENT",
