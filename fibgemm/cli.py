@@ -124,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
              "these results CSVs (the newest content of each) into --out",
     )  # fmt: skip
     report.add_argument("--out", type=Path, help="the --compare picture (default: "
-                        "results/paths.png)")  # fmt: skip
+                        "results/paths.png), or the --duel one (none by default)")  # fmt: skip
     report.add_argument("--portable", action="store_true",
                         help="instead: print the table of the FIBGEMM_PORTABLE=1 runs' results "
                              "CSV (writes nothing)")  # fmt: skip
@@ -137,9 +137,15 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--solution", help="with --ab: the solution (default: the one with rows "
                         "of both commits)")  # fmt: skip
     report.add_argument(
+        "--duel", type=Path, metavar="CSV",
+        help="instead: print again the duel(s) whose rounds `fibgemm duel --csv` wrote to CSV, "
+             "one report per A, B and GPU, and with --out draw them",
+    )  # fmt: skip
+    report.add_argument(
         "--margin", type=_margin, metavar="PERCENT",
         help="with --ab: the lead an M must show in every pair to count as ahead or behind "
-             "(default: 1%% below M = 972, 0.6%% from it, the drift between passes; 0: the sign)",
+             "(default: 1%% below M = 972, 0.6%% from it, the drift between passes; 0: the sign); "
+             "with --duel: in every round (default: the duel's noise)",
     )  # fmt: skip
 
     duel = sub.add_parser(
@@ -416,6 +422,14 @@ def cmd_validate(args, root: Path) -> int:
 def cmd_report(args, root: Path) -> int:
     from .runner import results_path
 
+    if args.duel:
+        flags = {"--compare": args.compare, "--ab": args.ab, "--portable": args.portable,
+                 "--solution": args.solution}  # fmt: skip
+        others = ", ".join(flag for flag, given in flags.items() if given)
+        if others:
+            _err(f"error: --duel reads a duel's CSV; {others} read results CSVs: pick one")
+            return 1
+        return _duel_again(args.duel, args.margin, args.out)
     if args.compare and args.portable:
         _err("error: --compare draws the CSVs it names; --portable prints one table: pick one")
         return 1
@@ -455,6 +469,24 @@ def _ab(csv_path: Path, before: str, after: str, solution: str | None, margin: f
     except (ABError, *CSV_READ_ERRORS) as e:
         _err(f"error: {csv_path}: {e}")
         return 1
+    return 0
+
+
+def _duel_again(path: Path, margin: float | None, out: Path | None) -> int:
+    from . import duel
+
+    try:
+        groups = duel.rounds_from_csv(path)
+    except (duel.DuelCSVError, *CSV_READ_ERRORS) as e:
+        _err(f"error: {path}: {e}")
+        return 1
+    reports = [duel.report(rounds, a, b, gpu, margin) for (a, b, gpu), rounds in groups.items()]
+    print("\n\n".join(reports))
+    if out:
+        from .duel_plot import plot_duels
+
+        plot_duels(groups, out, margin)
+        print(f"wrote {out}")
     return 0
 
 

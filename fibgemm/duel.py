@@ -29,9 +29,11 @@ REFERENCE, A, TWIN, B = "torch.matmul", "A", "A's twin", "B"
 CONTENDERS = (A, TWIN, B)
 AHEAD, BEHIND, LEVEL = "ahead", "behind", "level"
 # One row per (M, round) in --csv: each callable's median (µs) right after itself, then the
-# means of the middle half of its calls that the leads compare.
-CSV_FIELDS = ["date", "gpu", "a", "b", "M", "round", "order", "ref_us", "a_us", "twin_us", "b_us",
-              "ref_iqm_us", "a_iqm_us", "twin_iqm_us", "b_iqm_us"]  # fmt: skip
+# mean of the middle half of those calls, which the leads compare.
+MEDIAN_COLUMNS = {REFERENCE: "ref_us", A: "a_us", TWIN: "twin_us", B: "b_us"}
+CENTRE_COLUMNS = {REFERENCE: "ref_iqm_us", A: "a_iqm_us", TWIN: "twin_iqm_us", B: "b_iqm_us"}
+CSV_FIELDS = ["date", "gpu", "a", "b", "M", "round", "order",
+              *MEDIAN_COLUMNS.values(), *CENTRE_COLUMNS.values()]  # fmt: skip
 
 
 def round_order(index: int) -> tuple[str, ...]:
@@ -169,15 +171,41 @@ def csv_row(r: Round, date: str, gpu: str, a_label: str, b_label: str) -> dict:
         "M": r.m,
         "round": r.index,
         "order": " ".join(r.order),
-        "ref_us": f"{r.medians[REFERENCE]:.3f}",
-        "a_us": f"{r.medians[A]:.3f}",
-        "twin_us": f"{r.medians[TWIN]:.3f}",
-        "b_us": f"{r.medians[B]:.3f}",
-        "ref_iqm_us": f"{r.centres[REFERENCE]:.4f}",
-        "a_iqm_us": f"{r.centres[A]:.4f}",
-        "twin_iqm_us": f"{r.centres[TWIN]:.4f}",
-        "b_iqm_us": f"{r.centres[B]:.4f}",
+        **{column: f"{r.medians[name]:.3f}" for name, column in MEDIAN_COLUMNS.items()},
+        **{column: f"{r.centres[name]:.4f}" for name, column in CENTRE_COLUMNS.items()},
     }
+
+
+class DuelCSVError(ValueError):
+    pass
+
+
+def rounds_from_csv(path) -> dict[tuple[str, str, str], list[Round]]:
+    """{(A's label, B's label, GPU): rounds, in file order} from a CSV of `--csv`, so that a
+    duel's report and picture can be made again from its rows (`fibgemm report --duel`)."""
+    import csv
+
+    groups = defaultdict(list)
+    with open(path, newline="") as f:
+        reader = csv.DictReader(f)
+        if reader.fieldnames != CSV_FIELDS:
+            lacking = sorted(set(CSV_FIELDS) - set(reader.fieldnames or []))
+            raise DuelCSVError(
+                f"not a duel's CSV of this version (lacking: {', '.join(lacking) or 'none'}; "
+                "the middle-half means came in with 7da3dff)"
+            )
+        for line, row in enumerate(reader, start=2):
+            try:
+                index = int(row["round"])
+                medians = {name: float(row[col]) for name, col in MEDIAN_COLUMNS.items()}
+                centres = {name: float(row[col]) for name, col in CENTRE_COLUMNS.items()}
+                r = Round(int(row["M"]), index, round_order(index), medians, centres)
+            except (TypeError, ValueError) as e:
+                raise DuelCSVError(f"line {line}: {e}") from None
+            groups[(row["a"], row["b"], row["gpu"])].append(r)
+    if not groups:
+        raise DuelCSVError("no rounds in it")
+    return dict(groups)
 
 
 def measure(

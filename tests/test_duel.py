@@ -24,12 +24,15 @@ from fibgemm.duel import (
     TWIN,
     A,
     B,
+    DuelCSVError,
     Round,
+    csv_row,
     duel_round,
     measure,
     noise,
     report,
     round_order,
+    rounds_from_csv,
     schedule,
     verdicts,
 )
@@ -272,3 +275,71 @@ def test_a_duel_stopped_mid_way_reports_and_keeps_the_rounds_timed(root, tmp_pat
     assert "| 16 |" in captured.out and "a no-op duel" in captured.out
     with open(out, newline="") as f:
         assert [r["round"] for r in csv.DictReader(f)] == ["0", "1"]
+
+
+def _write_duel_csv(path, groups: dict) -> None:
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=CSV_FIELDS)
+        writer.writeheader()
+        for (a, b, gpu), rounds in groups.items():
+            for r in rounds:
+                writer.writerow(csv_row(r, "2026-12-05T00:00:00+00:00", gpu, a, b))
+
+
+def test_a_duel_csv_gives_back_its_rounds_verdicts_and_report(tmp_path):
+    rng = random.Random()
+    quiet = [0.001, -0.0015, 0.0005, -0.001]
+    first = _rounds(144, [0.006, 0.005, 0.007, 0.0045], quiet, rng) + _rounds(
+        136, [0.004, 0.001, 0.005, 0.003], quiet, rng
+    )
+    second = _rounds(16, [-0.02, -0.03], [0.0, 0.001], rng)
+    groups = {("a@1", "b@2 (b.json)", "0:NVIDIA H100:GPU-1"): first,
+              ("a@1", "a@1", "0:NVIDIA H200:GPU-2"): second}  # fmt: skip
+    path = tmp_path / "duel.csv"
+    _write_duel_csv(path, groups)
+    back = rounds_from_csv(path)
+    assert list(back) == list(groups)
+    for key, rounds in groups.items():
+        again = back[key]
+        assert [(r.m, r.index, r.order) for r in again] == [(r.m, r.index, r.order) for r in rounds]
+        assert [r.lead for r in again] == pytest.approx([r.lead for r in rounds], abs=1e-4)
+        assert verdicts(again) == verdicts(rounds)
+    assert verdicts(back[next(iter(groups))]) == {136: LEVEL, 144: AHEAD}
+
+
+def test_a_csv_of_another_kind_or_with_a_bad_row_is_refused_naming_why(tmp_path):
+    old = tmp_path / "old.csv"
+    old.write_text(",".join(CSV_FIELDS[:11]) + "\n")
+    with pytest.raises(DuelCSVError, match="lacking: a_iqm_us, b_iqm_us, ref_iqm_us, twin_iqm_us"):
+        rounds_from_csv(old)
+    empty = tmp_path / "empty.csv"
+    empty.write_text(",".join(CSV_FIELDS) + "\n")
+    with pytest.raises(DuelCSVError, match="no rounds"):
+        rounds_from_csv(empty)
+    bad = tmp_path / "bad.csv"
+    rounds = _rounds(16, [0.01, 0.01], [0.0, 0.0], random.Random())
+    _write_duel_csv(bad, {("a", "b", "gpu"): rounds})
+    lines = bad.read_text().splitlines()
+    lines[2] = lines[2].replace(",16,1,", ",16,one,")
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(DuelCSVError, match="line 3: invalid literal"):
+        rounds_from_csv(bad)
+
+
+def test_report_duel_prints_each_duel_again_and_draws_them(tmp_path, capsys):
+    rng = random.Random()
+    path = tmp_path / "duel.csv"
+    rounds = _rounds(144, [0.006, 0.005, 0.007], [0.001, -0.001, 0.0], rng)
+    _write_duel_csv(path, {("a@1", "b@2", "0:NVIDIA H100:GPU-1"): rounds})
+    png = tmp_path / "pictures" / "duel.png"
+    assert main(["report", "--duel", str(path), "--out", str(png)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("B = b@2 against A = a@1 on 0:NVIDIA H100:GPU-1")
+    assert "B ahead in every round: 144" in out and f"wrote {png}" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["report", "--duel", str(path), "--margin", "1"]) == 0
+    assert "B ahead in every round: none" in capsys.readouterr().out
+    assert main(["report", "--duel", str(path), "--ab", "x", "y"]) == 1
+    assert "--duel reads a duel's CSV; --ab read results CSVs: pick one" in capsys.readouterr().err
+    assert main(["report", "--duel", str(tmp_path / "absent.csv")]) == 1
+    assert "absent.csv: [Errno 2]" in capsys.readouterr().err
