@@ -480,7 +480,11 @@ def _duel_again(path: Path, margin: float | None, out: Path | None) -> int:
     except (duel.DuelCSVError, *CSV_READ_ERRORS) as e:
         _err(f"error: {path}: {e}")
         return 1
-    reports = [duel.report(rounds, a, b, gpu, margin) for (a, b, gpu), rounds in groups.items()]
+    reports = [
+        (duel.NO_OP + "\n" if duel.same_content(a, b) else "")
+        + duel.report(rounds, a, b, gpu, margin)
+        for (a, b, gpu), rounds in groups.items()
+    ]
     print("\n\n".join(reports))
     if out:
         from .duel_plot import plot_duels
@@ -619,6 +623,7 @@ def _contender(spec: str, ts):
     """(Solution, label) of a duel's side: a solution of the dataset by name, or a solution
     JSON file; else the problem, as text."""
     from .dataset import DatasetError, load_solution_file, solutions_by_name
+    from .duel import label
 
     path = Path(spec)
     if path.suffix == ".json" or path.is_file():
@@ -626,11 +631,11 @@ def _contender(spec: str, ts):
             solution = load_solution_file(path, ts.definitions)
         except DatasetError as e:
             return "; ".join(e.problems)
-        return solution, f"{solution.name}@{solution.hash()[:8]} ({path})"
+        return solution, label(solution.name, solution.hash(), path)
     named = solutions_by_name(ts)
     if spec not in named:
         return f"{spec!r} is no solution of the dataset {sorted(named)} and no .json file"
-    return named[spec], f"{spec}@{named[spec].hash()[:8]}"
+    return named[spec], label(spec, named[spec].hash())
 
 
 def _duel_csv_problems(path: Path | None) -> list[str]:
@@ -659,7 +664,7 @@ def _run_duel(args, root: Path, ts, contenders: dict) -> int:
 
     definition = ts.definitions[contenders["A"][0].definition]
     if contenders["A"][0].hash() == contenders["B"][0].hash():
-        print("A and B are one content: a no-op duel, whose verdicts should all read level")
+        print(duel.NO_OP)
     registry = BuilderRegistry.get_instance()
     runnables = {}
     for side, (solution, label) in contenders.items():

@@ -36,6 +36,20 @@ CSV_FIELDS = ["date", "gpu", "a", "b", "M", "round", "order",
               *MEDIAN_COLUMNS.values(), *CENTRE_COLUMNS.values()]  # fmt: skip
 
 
+NO_OP = "A and B are one content: a no-op duel, whose verdicts should all read level"
+
+
+def label(name: str, content_hash: str, path=None) -> str:
+    """How a contender is named in reports and CSVs: name@hash (the first 8 hex digits), and
+    the file it came from if any."""
+    return f"{name}@{content_hash[:8]}" + (f" ({path})" if path else "")
+
+
+def same_content(a_label: str, b_label: str) -> bool:
+    """Whether two labels (label's) name one content."""
+    return a_label.split(" (")[0].split("@")[-1] == b_label.split(" (")[0].split("@")[-1]
+
+
 def round_order(index: int) -> tuple[str, ...]:
     """The places of A, its twin and B in round `index`: moved on by one place a round."""
     k = index % len(CONTENDERS)

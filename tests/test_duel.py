@@ -20,6 +20,7 @@ from fibgemm.duel import (
     CONTENDERS,
     CSV_FIELDS,
     LEVEL,
+    NO_OP,
     REFERENCE,
     TWIN,
     A,
@@ -330,12 +331,15 @@ def test_report_duel_prints_each_duel_again_and_draws_them(tmp_path, capsys):
     rng = random.Random()
     path = tmp_path / "duel.csv"
     rounds = _rounds(144, [0.006, 0.005, 0.007], [0.001, -0.001, 0.0], rng)
-    _write_duel_csv(path, {("a@1", "b@2", "0:NVIDIA H100:GPU-1"): rounds})
+    same = _rounds(16, [0.0, 0.001], [0.001, 0.0], rng)
+    _write_duel_csv(path, {("a@1", "b@2", "0:NVIDIA H100:GPU-1"): rounds,
+                           ("a@1", "a@1 (copy.json)", "0:NVIDIA H100:GPU-1"): same})  # fmt: skip
     png = tmp_path / "pictures" / "duel.png"
     assert main(["report", "--duel", str(path), "--out", str(png)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("B = b@2 against A = a@1 on 0:NVIDIA H100:GPU-1")
     assert "B ahead in every round: 144" in out and f"wrote {png}" in out
+    assert out.count(NO_OP) == 1 and f"{NO_OP}\nB = a@1 (copy.json) against A = a@1" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main(["report", "--duel", str(path), "--margin", "1"]) == 0
     assert "B ahead in every round: none" in capsys.readouterr().out
