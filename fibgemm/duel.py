@@ -34,8 +34,6 @@ MEDIAN_COLUMNS = {REFERENCE: "ref_us", A: "a_us", TWIN: "twin_us", B: "b_us"}
 CENTRE_COLUMNS = {REFERENCE: "ref_iqm_us", A: "a_iqm_us", TWIN: "twin_iqm_us", B: "b_iqm_us"}
 CSV_FIELDS = ["date", "gpu", "a", "b", "M", "round", "order",
               *MEDIAN_COLUMNS.values(), *CENTRE_COLUMNS.values()]  # fmt: skip
-
-
 NO_OP = "A and B are one content: a no-op duel, whose verdicts should all read level"
 
 
@@ -206,7 +204,7 @@ def rounds_from_csv(path) -> dict[tuple[str, str, str], list[Round]]:
             lacking = sorted(set(CSV_FIELDS) - set(reader.fieldnames or []))
             raise DuelCSVError(
                 f"not a duel's CSV of this version (lacking: {', '.join(lacking) or 'none'}; "
-                "the middle-half means came in with 7da3dff)"
+                "a duel's CSV from before the middle-half means were recorded lacks them)"
             )
         for line, row in enumerate(reader, start=2):
             try:
