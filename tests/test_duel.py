@@ -54,9 +54,13 @@ def test_in_three_rounds_a_its_twin_and_b_take_every_place_once():
     assert schedule(orders[1]) == [REFERENCE, REFERENCE, TWIN, TWIN, B, B, A, A]
 
 
+SPREAD = (-0.2, 0.0, 0.0, 0.1, 0.9)  # µs about a callable's time: median 0, middle third 1/30
+
+
 class PairTimer:
-    """A fake ColdL2Timer: each callable returns its own time; the first call of a pair (after
-    another kernel) reads 1 µs slower, so a median taken from it shows."""
+    """A fake ColdL2Timer: each callable returns its own time, its calls spread by SPREAD; the
+    first call of a pair (after another kernel) reads 1 µs slower, so a median or mean taken
+    from it shows."""
 
     def __init__(self):
         self.calls = []
@@ -66,7 +70,7 @@ class PairTimer:
         out = []
         for i, fn in enumerate(fns):
             us = fn() + (1.0 if i % 2 == 0 else 0.0)
-            out.append(KernelTimes(tuple(us + d for d in (-0.1, 0.0, 0.1))))
+            out.append(KernelTimes(tuple(us + d for d in SPREAD)))
         return out
 
 
@@ -77,10 +81,11 @@ def test_a_round_files_the_second_call_of_each_pair_under_its_name():
     timer = PairTimer()
     for index in range(3):
         r = duel_round(64, index, callables, timer, iters=50, warmup=2)
-        assert r.medians == pytest.approx(us) and r.centres == pytest.approx(us)
+        assert r.medians == pytest.approx(us)
+        assert r.centres == pytest.approx({name: t + 0.1 / 3 for name, t in us.items()})
         assert r.order == round_order(index)
         assert timer.calls[-1] == [callables[n] for n in schedule(r.order)]
-    assert r.lead == pytest.approx(us[A] / us[B] - 1)
+    assert r.lead == pytest.approx((us[A] + 0.1 / 3) / (us[B] + 0.1 / 3) - 1)
     assert r.speedup(B) == pytest.approx(us[REFERENCE] / us[B])
 
 
@@ -306,6 +311,18 @@ def test_a_duel_csv_gives_back_its_rounds_verdicts_and_report(tmp_path):
         assert [r.lead for r in again] == pytest.approx([r.lead for r in rounds], abs=1e-4)
         assert verdicts(again) == verdicts(rounds)
     assert verdicts(back[next(iter(groups))]) == {136: LEVEL, 144: AHEAD}
+    # each figure in its own column: four distinct medians and four distinct centres
+    medians = dict(zip((REFERENCE, A, TWIN, B), rng.sample(range(6000, 9000), 4), strict=True))
+    r = Round(72, 1, round_order(1), {k: v / 1000 for k, v in medians.items()},
+              {k: v / 1000 + 0.0123 for k, v in medians.items()})  # fmt: skip
+    one = tmp_path / "one.csv"
+    _write_duel_csv(one, {("a", "b", "gpu"): [r]})
+    with open(one, newline="") as f:
+        row = next(csv.DictReader(f))
+    assert (row["M"], row["round"], row["order"]) == ("72", "1", " ".join(r.order))
+    for name, prefix in ((REFERENCE, "ref"), (A, "a"), (TWIN, "twin"), (B, "b")):
+        assert float(row[f"{prefix}_us"]) == pytest.approx(r.medians[name], abs=5e-4)
+        assert float(row[f"{prefix}_iqm_us"]) == pytest.approx(r.centres[name], abs=5e-5)
 
 
 def test_a_csv_of_another_kind_or_with_a_bad_row_is_refused_naming_why(tmp_path):
@@ -342,7 +359,8 @@ def test_report_duel_prints_each_duel_again_and_draws_them(tmp_path, capsys):
     assert out.count(NO_OP) == 1 and f"{NO_OP}\nB = a@1 (copy.json) against A = a@1" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main(["report", "--duel", str(path), "--margin", "1"]) == 0
-    assert "B ahead in every round: none" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "B ahead in every round: 144" not in out and "than the margin, 1.00%" in out
     assert main(["report", "--duel", str(path), "--ab", "x", "y"]) == 1
     assert "--duel reads a duel's CSV; --ab read results CSVs: pick one" in capsys.readouterr().err
     assert main(["report", "--duel", str(tmp_path / "absent.csv")]) == 1
