@@ -213,7 +213,7 @@ def parse_args(argv=None) -> argparse.Namespace:
         if args.rounds < 2:
             p.error("--rounds must be at least 2: a lead in every round of one is no evidence")
         if args.iters < 50:
-            p.error("--iters must be at least 50: a median of fewer calls is noise at 6 µs")
+            p.error("--iters must be at least 50: fewer calls a round are noise at 6 µs")
         if args.warmup < 0:
             p.error("--warmup must be at least 0")
     return args
@@ -663,7 +663,8 @@ def _run_duel(args, root: Path, ts, contenders: dict) -> int:
     from .worker import gpu_label
 
     definition = ts.definitions[contenders["A"][0].definition]
-    if contenders["A"][0].hash() == contenders["B"][0].hash():
+    gpu, labels = gpu_label(), [label for _, label in contenders.values()]
+    if duel.same_content(*labels):
         print(duel.NO_OP)
     registry = BuilderRegistry.get_instance()
     runnables = {}
@@ -678,7 +679,6 @@ def _run_duel(args, root: Path, ts, contenders: dict) -> int:
         for t in ts.workloads[definition.name]
         if args.m is None or t.workload.axes["M"] in args.m
     }
-    gpu, labels = gpu_label(), [label for _, label in contenders.values()]
     out = None
     if args.csv:
         new = not args.csv.exists()
