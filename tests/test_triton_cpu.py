@@ -52,6 +52,29 @@ VARIANTS = sorted(
 )
 
 
+def _row_padded(t: torch.Tensor) -> torch.Tensor:
+    """The same values as a view whose rows lie 16 elements apart beyond their length (a slice
+    of a wider matrix: row stride != columns, still 16-byte aligned; run() passes such views
+    to the kernels uncopied)."""
+    wide = torch.full((t.shape[0], t.shape[1] + 16), float("nan"), dtype=t.dtype, device=t.device)
+    wide[:, : t.shape[1]] = t
+    return wide[:, : t.shape[1]]
+
+
+def _operands(m: int, n: int, k: int, padded: bool = False, device: str = DEVICE):
+    """Fresh A [m, k] and B [n, k], and C [m, n] poisoned with NaN so that an element the kernel
+    leaves unwritten fails; padded: each as a row-padded view (_row_padded)."""
+    a = torch.randn(m, k, dtype=torch.float16, device=device) / k**0.5
+    b = torch.randn(n, k, dtype=torch.float16, device=device)
+    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=device)
+    return (_row_padded(a), _row_padded(b), _row_padded(c)) if padded else (a, b, c)
+
+
+def _assert_matches_float64(a, b, c):
+    assert torch.isfinite(c).all(), "unwritten elements"
+    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+
+
 def _small_problem(cfg: GemmConfig, ragged: bool):
     # Two column tiles (ragged: and a third that overlaps the second, since N is no multiple
     # of the tile) and two K steps per split: exercises the tile order and the K loop.
@@ -63,13 +86,9 @@ def _small_problem(cfg: GemmConfig, ragged: bool):
 def test_variant_matches_float64(cfg, m, ragged):
     n, k = _small_problem(cfg, ragged)
     assert is_valid(cfg, n, k)
-    a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
-    b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
-    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+    a, b, c = _operands(m, n, k)
     solution.launch_config(a, b, c, cfg)
-    ref = a.double() @ b.double().T
-    assert torch.isfinite(c).all(), "unwritten elements"
-    torch.testing.assert_close(c.double(), ref, atol=2e-3, rtol=2e-3)
+    _assert_matches_float64(a, b, c)
     if cfg.SPLIT_K > 1:  # counters were left at zero: a second launch is right too
         c2 = torch.full_like(c, float("nan"))
         solution.launch_config(a, b, c2, cfg)
@@ -91,12 +110,9 @@ def test_pair_variant_matches_float64(cfg, m, tiles):
     # M = 40 the row tiles end mid-tile; two K steps.
     n, k = int(tiles * cfg.width) // 8 * 8, 2 * cfg.BLOCK_K
     assert pair.is_valid(cfg, n, k)
-    a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
-    b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
-    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
+    a, b, c = _operands(m, n, k)
     solution.launch_config(a, b, c, cfg)
-    assert torch.isfinite(c).all(), "unwritten elements"
-    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+    _assert_matches_float64(a, b, c)
 
 
 TMA_VARIANTS = sorted(
@@ -104,15 +120,6 @@ TMA_VARIANTS = sorted(
     | {TmaConfig(16, 32, 32, GROUP_M=2), TmaConfig(32, 16, 64, num_warps=4)},
     key=repr,
 )
-
-
-def _row_padded(t: torch.Tensor) -> torch.Tensor:
-    """The same values as a view whose rows lie 16 elements apart beyond their length (a slice
-    of a wider matrix: row stride != columns, still 16-byte aligned; run() passes such views
-    to the kernels uncopied)."""
-    wide = torch.full((t.shape[0], t.shape[1] + 16), float("nan"), dtype=t.dtype, device=t.device)
-    wide[:, : t.shape[1]] = t
-    return wide[:, : t.shape[1]]
 
 
 @pytest.mark.parametrize("cfg", TMA_VARIANTS, ids=repr)
@@ -128,14 +135,9 @@ def test_tma_variant_matches_float64(cfg, m, sms, monkeypatch):
         monkeypatch.setitem(
             launch._sm_count, torch.device(DEVICE, 0 if DEVICE == "cuda" else None), sms
         )
-    a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
-    b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
-    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
-    if m == 40:
-        a, b, c = _row_padded(a), _row_padded(b), _row_padded(c)
+    a, b, c = _operands(m, n, k, padded=m == 40)
     solution.launch_config(a, b, c, cfg)
-    assert torch.isfinite(c).all(), "unwritten elements"
-    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+    _assert_matches_float64(a, b, c)
 
 
 TILE_TMA_VARIANTS = sorted(
@@ -159,14 +161,9 @@ def test_tile_tma_variant_matches_float64(cfg, m, tiles):
     # views (the descriptors take each tensor's row stride); two K steps.
     n, k = int(tiles * cfg.width) // 8 * 8, 2 * cfg.BLOCK_K
     assert tma_tile.is_valid(cfg, n, k)
-    a = torch.randn(m, k, dtype=torch.float16, device=DEVICE) / k**0.5
-    b = torch.randn(n, k, dtype=torch.float16, device=DEVICE)
-    c = torch.full((m, n), float("nan"), dtype=torch.float16, device=DEVICE)
-    if m == 40:
-        a, b, c = _row_padded(a), _row_padded(b), _row_padded(c)
+    a, b, c = _operands(m, n, k, padded=m == 40)
     solution.launch_config(a, b, c, cfg)
-    assert torch.isfinite(c).all(), "unwritten elements"
-    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+    _assert_matches_float64(a, b, c)
 
 
 _RING_OF_8 = dict(STAGES=8, PRELOAD=2, ROLLED=True)
@@ -1361,12 +1358,9 @@ def test_ws_tile_dispatch_under_the_interpreter_matches_float64(cfg, m):
     if DEVICE == "cuda":
         pytest.skip("natively the Gluon kernel itself runs: tests/test_triton_gpu.py")
     n, k = 2 * cfg.block_n + 8, 2 * cfg.BLOCK_K
-    a = torch.randn(m, k, dtype=torch.float16) / k**0.5
-    b = torch.randn(n, k, dtype=torch.float16)
-    c = torch.full((m, n), float("nan"), dtype=torch.float16)
+    a, b, c = _operands(m, n, k, device="cpu")
     solution.launch_config(a, b, c, cfg)
-    assert torch.isfinite(c).all(), "unwritten elements"
-    torch.testing.assert_close(c.double(), a.double() @ b.double().T, atol=2e-3, rtol=2e-3)
+    _assert_matches_float64(a, b, c)
 
 
 GEMV_VARIANTS = sorted(
