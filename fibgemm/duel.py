@@ -100,6 +100,12 @@ def noise(rounds: Sequence[Round]) -> float:
     return max(abs(r.twin_lead) for r in rounds)
 
 
+def threshold(rounds: Sequence[Round], margin: float | None = None) -> float:
+    """The lead B must show in every round to read ahead (or behind): `margin` where given,
+    else the duel's noise."""
+    return noise(rounds) if margin is None else margin
+
+
 def by_m(rounds: Sequence[Round]) -> dict[int, list[Round]]:
     out = defaultdict(list)
     for r in rounds:
@@ -110,7 +116,7 @@ def by_m(rounds: Sequence[Round]) -> dict[int, list[Round]]:
 def verdicts(rounds: Sequence[Round], margin: float | None = None) -> dict[int, str]:
     """{M: ahead | behind | level}: B's lead over A above `margin` (a fraction; None: the
     duel's noise) in every round at that M, below minus it in every round, or neither."""
-    least = noise(rounds) if margin is None else margin
+    least = threshold(rounds, margin)
     out = {}
     for m, rs in by_m(rounds).items():
         leads = [r.lead for r in rs]
@@ -146,8 +152,7 @@ def report(
     grouped = by_m(rounds)
     judged = verdicts(rounds, margin)
     count = {len(rs) for rs in grouped.values()}
-    floor = noise(rounds)
-    least = floor if margin is None else margin
+    floor, least = noise(rounds), threshold(rounds, margin)
     lines += [
         f"- {'/'.join(map(str, sorted(count)))} rounds at each M, one profile a round; "
         f"A's twin is A timed again: its largest lead either way is the noise, {floor:.2%}",

@@ -4,10 +4,9 @@ stands out from one the twin could have shown."""
 
 from pathlib import Path
 
-from .duel import AHEAD, BEHIND, by_m, noise, verdicts
+from .duel import AHEAD, BEHIND, LEVEL, by_m, threshold, verdicts
 
-VERDICT_COLOURS = {AHEAD: "tab:green", BEHIND: "tab:red"}
-LEVEL_COLOUR = "tab:blue"
+VERDICT_COLOURS = {AHEAD: "tab:green", BEHIND: "tab:red", LEVEL: "tab:blue"}
 
 
 def plot_duels(groups: dict, out: Path, margin: float | None = None) -> None:
@@ -20,7 +19,7 @@ def plot_duels(groups: dict, out: Path, margin: float | None = None) -> None:
     fig, axes = plt.subplots(len(groups), 1, figsize=(8, 3.4 * len(groups)), squeeze=False)
     for ax, ((a, b, gpu), rounds) in zip(axes[:, 0], groups.items(), strict=True):
         grouped, judged = by_m(rounds), verdicts(rounds, margin)
-        bar = noise(rounds) if margin is None else margin
+        bar = threshold(rounds, margin)
         ax.axhspan(-100 * bar, 100 * bar, color="0.9",
                    label=f"{'noise' if margin is None else 'margin'} ±{bar:.2%}")  # fmt: skip
         for x, (m, rs) in enumerate(grouped.items()):
@@ -29,8 +28,8 @@ def plot_duels(groups: dict, out: Path, margin: float | None = None) -> None:
             ax.scatter([x - 0.15] * len(twins), twins, s=12, color="0.5",
                        label="A's twin" if x == 0 else None)  # fmt: skip
             ax.scatter([x + 0.15] * len(leads), leads, s=16,
-                       color=VERDICT_COLOURS.get(judged[m], LEVEL_COLOUR))  # fmt: skip
-        for verdict, colour in (*VERDICT_COLOURS.items(), ("level", LEVEL_COLOUR)):
+                       color=VERDICT_COLOURS[judged[m]])  # fmt: skip
+        for verdict, colour in VERDICT_COLOURS.items():
             ax.scatter([], [], s=16, color=colour, label=f"B, {verdict}")
         ax.axhline(0, color="k", lw=0.8)
         ax.set_xticks(range(len(grouped)), [str(m) for m in grouped])
