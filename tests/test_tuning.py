@@ -1724,6 +1724,27 @@ def test_the_keep_within_flag_is_a_percentage_and_the_table_says_it_was_used(mon
         tuning.parse_tuner_args("test", iters=10)
 
 
+@pytest.mark.parametrize(
+    "flag, text, says",
+    [
+        ("--keep-within", "half", "'half': expected a percentage like 0.5"),
+        ("--guard-reference", "1%", "'1%': expected a percentage like 0.5"),
+        ("--guard-reference", "-0.5", "'-0.5': expected a finite percentage of 0 or more"),
+        ("--keep-within", "inf", "'inf': expected a finite percentage of 0 or more"),
+        ("--keep-within", "nan", "'nan': expected a finite percentage of 0 or more"),
+    ],
+)
+def test_a_bad_percentage_is_refused_naming_the_flag_and_the_value(
+    monkeypatch, capsys, flag, text, says
+):
+    monkeypatch.setattr("sys.argv", ["tune", flag, text])
+    with pytest.raises(SystemExit) as exit_:
+        tuning.parse_tuner_args("test", iters=10)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {flag}: {says}" in err
+
+
 def test_portable_cute_tuner_offers_two_warp_tiles_and_four_way_splits_up_to_96():
     """Every swap-AB bucket offers two-warp and 32-token tiles (48 x 32 on 1 x 2 warps ran
     0.72-0.73x at M = 96 and 128 on the H200 where the rows ran 0.67-0.69x; 64 x 32 on 2 x 1

@@ -463,9 +463,13 @@ def parse_tuner_args(
 
 
 def _percent(text: str) -> float:
-    value = float(text)
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"a percentage of 0 or more, got {text}")
+    """PERCENT of --guard-reference and --keep-within, in percent."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a percentage like 0.5") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a finite percentage of 0 or more")
     return value
 
 
