@@ -64,15 +64,25 @@ def _device_list(text: str) -> list[int]:
     return devices
 
 
-def _margin(text: str) -> float:
-    """--margin PERCENT as a fraction."""
+def percent_argument(text: str, below: float = float("inf")) -> float:
+    """A PERCENT flag's value, in percent: a number from 0 to below `below` (also the tuners')."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r}: expected a percentage like 0.5") from None
-    if not 0 <= value < 100:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a percentage from 0 to below 100")
-    return value / 100
+    if not 0 <= value < below:
+        bound = (
+            "a finite percentage of 0 or more"
+            if below == float("inf")
+            else f"a percentage from 0 to below {below:g}"
+        )
+        raise argparse.ArgumentTypeError(f"{text!r}: expected {bound}")
+    return value
+
+
+def _margin(text: str) -> float:
+    """--margin PERCENT as a fraction."""
+    return percent_argument(text, below=100) / 100
 
 
 def _parser() -> argparse.ArgumentParser:

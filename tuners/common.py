@@ -15,6 +15,7 @@ from typing import NamedTuple
 import torch
 
 from fibgemm import WORKLOAD_MS, K, N
+from fibgemm.cli import percent_argument
 from fibgemm.report import geomean
 from fibgemm.timing import ColdL2Timer
 
@@ -450,7 +451,7 @@ def parse_tuner_args(
     add_after_itself_argument(p)
     p.add_argument(
         "--keep-within",
-        type=_percent,
+        type=percent_argument,
         metavar="PERCENT",
         help="keep a bucket's table row unless a candidate beats it by more than PERCENT%% "
         "(a run's winner among many configs by less than its noise is as likely luck)",
@@ -462,21 +463,10 @@ def parse_tuner_args(
     return args
 
 
-def _percent(text: str) -> float:
-    """PERCENT of --guard-reference and --keep-within, in percent."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a percentage like 0.5") from None
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a finite percentage of 0 or more")
-    return value
-
-
 def add_guard_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--guard-reference",
-        type=_percent,
+        type=percent_argument,
         metavar="PERCENT",
         help="drop candidates after which torch.matmul runs more than PERCENT%% slower than "
         "after itself (each candidate's code evicts the next kernel's: docs/timing.md); "
