@@ -117,6 +117,31 @@ def test_too_few_iterations_are_refused():
         parse_args(["run", "--iters", "10"])
 
 
+AB = ["report", "--ab", "a", "b"]
+BELOW_100 = "expected a percentage from 0 to below 100"
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (AB + ["--margin", "x"], "'x': expected a percentage like 0.5"),
+        (AB + ["--margin", "100"], f"'100': {BELOW_100}"),
+        (AB + ["--margin", "-1"], f"'-1': {BELOW_100}"),
+        (["duel", "a", "b", "--margin", "nan"], f"'nan': {BELOW_100}"),
+    ],
+)
+def test_a_bad_margin_is_refused_naming_the_value(argv, says, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(argv)
+    assert exit_.value.code == 2
+    assert f"argument --margin: {says}" in capsys.readouterr().err
+
+
+def test_a_margin_in_percent_becomes_a_fraction():
+    assert parse_args(["report", "--ab", "a", "b", "--margin", "0.5"]).margin == 0.005
+    assert parse_args(["duel", "a", "b", "--margin", "0"]).margin == 0
+
+
 def test_a_command_in_another_checkout_refuses_naming_both(tmp_path):
     other = tmp_path / "clone2"
     (other / "definitions").mkdir(parents=True)
