@@ -35,6 +35,19 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
+def _no_cuda(checked: str = "the arguments are") -> bool:
+    """True, after saying so, where this machine has no CUDA device to time on."""
+    import torch
+
+    if torch.cuda.is_available():
+        return False
+    _err(
+        f"no CUDA device here: {checked} valid, but nothing can be timed on this machine. "
+        "Run this on a GPU machine."
+    )
+    return True
+
+
 def _load(root: Path):
     """The dataset at `root`, or None after printing every problem with it."""
     from .dataset import DatasetError, load_dataset
@@ -283,15 +296,9 @@ def cmd_run(args, root: Path) -> int:
         f"solutions {sorted(dataset.solution_files)}: valid"
     )
 
-    import torch
-
-    if not torch.cuda.is_available():
-        _err(
-            "no CUDA device here: the dataset and arguments are valid, but nothing can be "
-            "timed on this machine. Run this on a GPU machine."
-        )
+    if _no_cuda("the dataset and arguments are"):
         return 2
-
+    import torch
     from tqdm import tqdm
 
     from .runner import RecordError
@@ -567,10 +574,7 @@ def cmd_baseline(args, root: Path) -> int:
     if problems:
         _err("error: " + "\n       ".join(problems))
         return 1
-    import torch
-
-    if not torch.cuda.is_available():
-        _err("no CUDA device here: the arguments are valid, but nothing can be timed here.")
+    if _no_cuda():
         return 2
     names = args.solutions or sorted(solutions_by_name(dataset.trace_set))
     csv_path = out_dir / "baseline_protocols.csv"
@@ -615,11 +619,10 @@ def cmd_duel(args, root: Path) -> int:
     if problems:
         _err("error: " + "\n       ".join(problems))
         return 1
+    if _no_cuda():
+        return 2
     import torch
 
-    if not torch.cuda.is_available():
-        _err("no CUDA device here: the arguments are valid, but nothing can be timed here.")
-        return 2
     gpu = torch.cuda.get_device_name()
     for side, (solution, _) in contenders.items():
         if not args.any_gpu and not targets_gpu(solution.spec.target_hardware, gpu):

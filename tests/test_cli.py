@@ -93,6 +93,16 @@ def test_without_cuda_it_validates_then_exits_2_and_writes_nothing(root, capsys)
     assert code == 2 and unchanged and "nothing can be timed" in err
 
 
+@NO_CUDA
+def test_baseline_without_cuda_checks_its_arguments_then_exits_2_writing_nothing(root, capsys):
+    before = _snapshot(root)
+    assert main(["baseline", "--root", str(root), "--solutions", "nope"]) == 1
+    assert "nope" in capsys.readouterr().err
+    assert main(["baseline", "--root", str(root), "--solutions", "cute_gemm", "--m", "16"]) == 2
+    assert "the arguments are valid, but nothing can be timed" in capsys.readouterr().err
+    assert _snapshot(root) == before
+
+
 def test_a_broken_dataset_exits_1_naming_the_file(root, capsys):
     p = root / "definitions/gemm/gemm_n3072_k2048.json"
     p.write_text("{")
