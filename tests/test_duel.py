@@ -256,7 +256,7 @@ def test_a_duel_stopped_mid_way_reports_and_keeps_the_rounds_timed(root, tmp_pat
     then a contender fails; the report shows those rounds and the CSV holds them."""
     import argparse
 
-    from fibgemm import cli, duel, worker
+    from fibgemm import duel, duel_command, worker
     from fibgemm.dataset import load_dataset
 
     rng = random.Random()
@@ -273,7 +273,7 @@ def test_a_duel_stopped_mid_way_reports_and_keeps_the_rounds_timed(root, tmp_pat
     side = (ts.get_solution("torch_matmul"), "torch_matmul@x")
     out = tmp_path / "duel.csv"
     args = argparse.Namespace(m=[16], rounds=2, iters=50, warmup=0, margin=None, csv=out)
-    code = cli._run_duel(args, root, ts, {"A": side, "B": side})
+    code = duel_command._run_duel(args, root, ts, {"A": side, "B": side})
     captured = capsys.readouterr()
     assert code == 3
     assert "the duel stopped: RuntimeError: CUDA error: an illegal memory access" in captured.err
