@@ -21,42 +21,14 @@ contender) did not build or pass,
 """
 
 import argparse
-import csv
 import sys
 import time
 from pathlib import Path
 
 from . import DEFINITION_NAME, layout
 from .checkout import CheckoutError, resolve_root
+from .command_support import CSV_READ_ERRORS, err, load_or_report, no_cuda
 from .gpus import gpus_to_use, targets_gpu
-
-
-def _err(msg: str) -> None:
-    print(msg, file=sys.stderr)
-
-
-def _no_cuda(checked: str = "the arguments are") -> bool:
-    """True, after saying so, where this machine has no CUDA device to time on."""
-    import torch
-
-    if torch.cuda.is_available():
-        return False
-    _err(
-        f"no CUDA device here: {checked} valid, but nothing can be timed on this machine. "
-        "Run this on a GPU machine."
-    )
-    return True
-
-
-def _load(root: Path):
-    """The dataset at `root`, or None after printing every problem with it."""
-    from .dataset import DatasetError, load_dataset
-
-    try:
-        return load_dataset(root)
-    except DatasetError as e:
-        _err(str(e))
-        return None
 
 
 def _add_root(p: argparse.ArgumentParser) -> None:
@@ -247,7 +219,7 @@ def main(argv=None) -> int:
     try:
         root = resolve_root(args.root)
     except CheckoutError as e:
-        _err(f"error: {e}")
+        err(f"error: {e}")
         return 1
     commands = {
         "run": cmd_run,
@@ -271,14 +243,14 @@ def cmd_run(args, root: Path) -> int:
     if args.stored_inputs:
         root = root / "stored_inputs"
         if not (root / "workloads").is_dir():
-            _err(f"error: {root} holds no stored-input workloads")
+            err(f"error: {root} holds no stored-input workloads")
             return 1
-    repair_appended(root, log=_err)
-    dataset = _load(root)
+    repair_appended(root, log=err)
+    dataset = load_or_report(root)
     if dataset is None:
         return 1
     for w in dataset.warnings:
-        _err(f"warning: {w}")
+        err(f"warning: {w}")
     problems = check_run_arguments(dataset, args.solutions, args.m)
     problems += [f"cannot write results: {p}" for p in unwritable(_written_folders(dataset))]
     portable = forced_portable()
@@ -288,7 +260,7 @@ def cmd_run(args, root: Path) -> int:
             "writes no traces: run it without --resume"
         )
     if problems:
-        _err("error: " + "\n       ".join(problems))
+        err("error: " + "\n       ".join(problems))
         return 1
     ts = dataset.trace_set
     print(
@@ -296,7 +268,7 @@ def cmd_run(args, root: Path) -> int:
         f"solutions {sorted(dataset.solution_files)}: valid"
     )
 
-    if _no_cuda("the dataset and arguments are"):
+    if no_cuda("the dataset and arguments are"):
         return 2
     import torch
     from tqdm import tqdm
@@ -305,7 +277,7 @@ def cmd_run(args, root: Path) -> int:
 
     devices, problem = gpus_to_use(args.devices)
     if problem:
-        _err(f"error: {problem}")
+        err(f"error: {problem}")
         return 1
     print(f"GPUs: {', '.join(devices)} (one worker process each)")
     if portable:
@@ -321,13 +293,13 @@ def cmd_run(args, root: Path) -> int:
         chosen = [ts.get_solution(n) for n in (solutions or every)]
         skipped = [s for s in chosen if not targets_gpu(s.spec.target_hardware, gpu)]
         for s in skipped:
-            _err(
+            err(
                 f"skipped {s.name}: its target_hardware {s.spec.target_hardware} does not list "
                 f"this GPU ({gpu}); --any-gpu runs it anyway"
             )
         solutions = [s.name for s in chosen if s not in skipped]
         if not solutions:
-            _err("error: no selected solution targets this GPU")
+            err("error: no selected solution targets this GPU")
             return 1
     options = RunOptions(
         devices=devices,
@@ -351,10 +323,10 @@ def cmd_run(args, root: Path) -> int:
         try:
             rows = runner.run()
         except RecordError as e:
-            _err(f"error: {e}; the run stopped there, every earlier pair is recorded")
+            err(f"error: {e}; the run stopped there, every earlier pair is recorded")
             return 4
         except KeyboardInterrupt:
-            _err(
+            err(
                 f"\ninterrupted: {len(runner.rows)} pair(s) recorded; `fibgemm run --resume` "
                 "with the same arguments runs the rest"
             )
@@ -362,7 +334,7 @@ def cmd_run(args, root: Path) -> int:
     from .curation import content_hashes, keep_current
 
     if not portable:  # a portable run leaves the traces files as they were
-        keep_current(root, solutions_by_name(ts), log=_err)
+        keep_current(root, solutions_by_name(ts), log=err)
     failed = [r for r in rows if r["status"] != "PASSED"]
     print(
         f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"
@@ -401,7 +373,7 @@ def _checked_in_hashes(root: Path) -> dict[str, str] | None:
         dataset = load_dataset(root)
     except DatasetError as e:
         first = str(e).splitlines()[0] if str(e) else type(e).__name__
-        _err(
+        err(
             f"warning: {first}; so the report takes the newest rows whatever their content "
             "(a run of a modified copy may show as the solution's figure)"
         )
@@ -420,11 +392,11 @@ def _written_folders(dataset) -> list[Path]:
 
 
 def cmd_validate(args, root: Path) -> int:
-    dataset = _load(root)
+    dataset = load_or_report(root)
     if dataset is None:
         return 1
     for w in dataset.warnings:
-        _err(f"warning: {w}")
+        err(f"warning: {w}")
     ts = dataset.trace_set
     traces = sum(len(v) for v in ts.traces.values())
     print(
@@ -444,30 +416,30 @@ def cmd_report(args, root: Path) -> int:
                  "--solution": args.solution}  # fmt: skip
         others = ", ".join(flag for flag, given in flags.items() if given)
         if others:
-            _err(f"error: --duel reads a duel's CSV; {others} read results CSVs: pick one")
+            err(f"error: --duel reads a duel's CSV; {others} read results CSVs: pick one")
             return 1
         from .duel_command import duel_again
 
         return duel_again(args.duel, args.margin, args.out)
     if args.compare and args.portable:
-        _err("error: --compare draws the CSVs it names; --portable prints one table: pick one")
+        err("error: --compare draws the CSVs it names; --portable prints one table: pick one")
         return 1
     if (args.solution or args.margin is not None) and not args.ab:
-        _err("error: --solution and --margin go with an --ab comparison; give --ab too")
+        err("error: --solution and --margin go with an --ab comparison; give --ab too")
         return 1
     if args.ab and (args.compare or args.out):
-        _err("error: --ab prints an A/B from the results CSV; --compare and --out draw: pick one")
+        err("error: --ab prints an A/B from the results CSV; --compare and --out draw: pick one")
         return 1
     if args.compare:
         return _compare(args.compare, args.out or root / "results" / "paths.png")
     if args.out:
-        _err("error: --out names the --compare picture; without --compare nothing uses it")
+        err("error: --out names the --compare picture; without --compare nothing uses it")
         return 1
 
     csv_path = results_path(root, DEFINITION_NAME, args.portable)
     if not csv_path.exists():
         run = "FIBGEMM_PORTABLE=1 fibgemm run" if args.portable else "fibgemm run"
-        _err(f"error: {csv_path} does not exist: run `{run}` first")
+        err(f"error: {csv_path} does not exist: run `{run}` first")
         return 1
     if args.ab:
         return _ab(csv_path, *args.ab, args.solution, args.margin)
@@ -476,9 +448,6 @@ def cmd_report(args, root: Path) -> int:
 
 
 # what reading a results CSV may raise (a file that is gone, not text, not CSV)
-CSV_READ_ERRORS = (OSError, UnicodeDecodeError, csv.Error)
-
-
 def _ab(csv_path: Path, before: str, after: str, solution: str | None, margin: float | None) -> int:
     from .ab import ABError, ab_report
     from .report import load_rows
@@ -486,7 +455,7 @@ def _ab(csv_path: Path, before: str, after: str, solution: str | None, margin: f
     try:
         print(ab_report(load_rows(csv_path), before, after, solution, margin))
     except (ABError, *CSV_READ_ERRORS) as e:
-        _err(f"error: {csv_path}: {e}")
+        err(f"error: {csv_path}: {e}")
         return 1
     return 0
 
@@ -497,23 +466,23 @@ def _compare(csvs: list[Path], out: Path) -> int:
 
     missing = [str(p) for p in csvs if not p.is_file()]
     if missing:
-        _err(f"error: no such results CSV: {', '.join(missing)}")
+        err(f"error: no such results CSV: {', '.join(missing)}")
         return 1
     rows = []
     for path in csvs:
         try:
             these = load_rows(path)
         except CSV_READ_ERRORS as e:
-            _err(f"error: {path}: {e}")
+            err(f"error: {path}: {e}")
             return 1
         lacking = COLUMNS - set(these[0]) if these else set()
         if lacking:
-            _err(f"error: {path}: not a results CSV (no column {', '.join(sorted(lacking))})")
+            err(f"error: {path}: not a results CSV (no column {', '.join(sorted(lacking))})")
             return 1
         rows += these
     lines = curves(rows)
     if not lines:
-        _err("error: no PASSED row that names its path in " + ", ".join(map(str, csvs)))
+        err("error: no PASSED row that names its path in " + ", ".join(map(str, csvs)))
         return 1
     plot_curves(lines, out)
     print("\n".join(summary_lines(lines)) + f"\nwrote {out}")
@@ -523,13 +492,13 @@ def _compare(csvs: list[Path], out: Path) -> int:
 def cmd_export(args, root: Path) -> int:
     from .export import ExportError, export
 
-    dataset = _load(root)
+    dataset = load_or_report(root)
     if dataset is None:
         return 1
     try:
         files = export(dataset, args.author, args.hardware, args.out)
     except ExportError as e:
-        _err(str(e))
+        err(str(e))
         return 1
     print(f"wrote {args.out}:")
     for f in files:
@@ -545,16 +514,16 @@ def cmd_baseline(args, root: Path) -> int:
     from .runner import check_run_arguments
     from .storage import unwritable
 
-    dataset = _load(root)
+    dataset = load_or_report(root)
     if dataset is None:
         return 1
     problems = check_run_arguments(dataset, args.solutions, args.m)
     out_dir = root / "results"
     problems += [f"cannot write results: {p}" for p in unwritable([out_dir])]
     if problems:
-        _err("error: " + "\n       ".join(problems))
+        err("error: " + "\n       ".join(problems))
         return 1
-    if _no_cuda():
+    if no_cuda():
         return 2
     names = args.solutions or sorted(solutions_by_name(dataset.trace_set))
     csv_path = out_dir / "baseline_protocols.csv"
@@ -569,7 +538,7 @@ def cmd_baseline(args, root: Path) -> int:
             print(f"M={row['M']:>5} {row['callable']:<14} events {row['events_mean_us']:>8} us"
                   f"  CUPTI {row['cupti_median_us']:>8} us")  # fmt: skip
 
-        protocols.measure(dataset, names, args.m, write_row, log=_err)
+        protocols.measure(dataset, names, args.m, write_row, log=err)
     with open(csv_path, newline="") as f:
         rows = list(csv.DictReader(f))
     reported = protocols.reported_b200(out_dir / "reported_baseline_b200.csv")
@@ -594,7 +563,7 @@ def cmd_tune(args, root: Path) -> int:
 
     tuner = root / "tuners" / f"tune_{args.which}.py"
     if not tuner.exists():
-        _err(f"error: {tuner} does not exist: `fibgemm tune` runs from a checkout")
+        err(f"error: {tuner} does not exist: `fibgemm tune` runs from a checkout")
         return 1
     env = {
         **os.environ,
@@ -609,7 +578,7 @@ def cmd_pack(args, root: Path) -> int:
 
     stale = pack_all(root, check=args.check, log=print)
     if stale:
-        _err("out of date (run `fibgemm pack`):\n  " + "\n  ".join(map(str, stale)))
+        err("out of date (run `fibgemm pack`):\n  " + "\n  ".join(map(str, stale)))
         return 1
     return 0
 

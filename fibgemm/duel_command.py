@@ -4,14 +4,14 @@
 import csv
 from pathlib import Path
 
-from .cli import CSV_READ_ERRORS, _err, _load, _no_cuda
+from .command_support import CSV_READ_ERRORS, err, load_or_report, no_cuda
 from .gpus import targets_gpu
 
 
 def cmd_duel(args, root: Path) -> int:
     from .runner import check_run_arguments
 
-    dataset = _load(root)
+    dataset = load_or_report(root)
     if dataset is None:
         return 1
     ts = dataset.trace_set
@@ -25,16 +25,16 @@ def cmd_duel(args, root: Path) -> int:
             contenders[side] = found
     problems += _duel_csv_problems(args.csv)
     if problems:
-        _err("error: " + "\n       ".join(problems))
+        err("error: " + "\n       ".join(problems))
         return 1
-    if _no_cuda():
+    if no_cuda():
         return 2
     import torch
 
     gpu = torch.cuda.get_device_name()
     for side, (solution, _) in contenders.items():
         if not args.any_gpu and not targets_gpu(solution.spec.target_hardware, gpu):
-            _err(f"error: {side}'s target_hardware {solution.spec.target_hardware} does not "
+            err(f"error: {side}'s target_hardware {solution.spec.target_hardware} does not "
                  f"list this GPU ({gpu}); --any-gpu runs it anyway")  # fmt: skip
             return 1
     return _run_duel(args, root, ts, contenders)
@@ -93,7 +93,7 @@ def _run_duel(args, root: Path, ts, contenders: dict) -> int:
         try:
             runnables[side] = registry.build(definition, solution)
         except Exception as e:
-            _err(f"error: {side} ({label}) does not build: {type(e).__name__}: {e}")
+            err(f"error: {side} ({label}) does not build: {type(e).__name__}: {e}")
             return 3
     workloads = {
         t.workload.axes["M"]: t.workload
@@ -136,7 +136,7 @@ def _run_duel(args, root: Path, ts, contenders: dict) -> int:
             out.close()
     print(duel.report(timed, labels[0], labels[1], gpu, args.margin, failed))
     if stopped:
-        _err(f"{stopped}; the report holds the {len(timed)} round(s) timed before it"
+        err(f"{stopped}; the report holds the {len(timed)} round(s) timed before it"
              + (f", {args.csv} each as it was timed" if args.csv else ""))  # fmt: skip
         return 130 if stopped == "interrupted" else 3
     return 3 if failed else 0
@@ -148,7 +148,7 @@ def duel_again(path: Path, margin: float | None, out: Path | None) -> int:
     try:
         groups = duel.rounds_from_csv(path)
     except (duel.DuelCSVError, *CSV_READ_ERRORS) as e:
-        _err(f"error: {path}: {e}")
+        err(f"error: {path}: {e}")
         return 1
     reports = [
         (duel.NO_OP + "\n" if duel.same_content(a, b) else "")
