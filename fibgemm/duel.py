@@ -197,6 +197,17 @@ class DuelCSVError(ValueError):
     pass
 
 
+def header_problem(fieldnames) -> str | None:
+    """Why a CSV with this header cannot be read or appended to as a duel's, or None."""
+    if fieldnames == CSV_FIELDS:
+        return None
+    lacking = sorted(set(CSV_FIELDS) - set(fieldnames or []))
+    return (
+        f"not a duel's CSV of this version (lacking: {', '.join(lacking) or 'none'}; "
+        "a duel's CSV from before the middle-half means were recorded lacks them)"
+    )
+
+
 def rounds_from_csv(path) -> dict[tuple[str, str, str], list[Round]]:
     """{(A's label, B's label, GPU): rounds, in file order} from a CSV of `--csv`, so that a
     duel's report and picture can be made again from its rows (`fibgemm report --duel`)."""
@@ -205,12 +216,9 @@ def rounds_from_csv(path) -> dict[tuple[str, str, str], list[Round]]:
     groups = defaultdict(list)
     with open(path, newline="") as f:
         reader = csv.DictReader(f)
-        if reader.fieldnames != CSV_FIELDS:
-            lacking = sorted(set(CSV_FIELDS) - set(reader.fieldnames or []))
-            raise DuelCSVError(
-                f"not a duel's CSV of this version (lacking: {', '.join(lacking) or 'none'}; "
-                "a duel's CSV from before the middle-half means were recorded lacks them)"
-            )
+        problem = header_problem(reader.fieldnames)
+        if problem:
+            raise DuelCSVError(problem)
         for line, row in enumerate(reader, start=2):
             try:
                 index = int(row["round"])

@@ -61,16 +61,16 @@ def _contender(spec: str, ts):
 
 def _duel_csv_problems(path: Path | None) -> list[str]:
     """Why --csv cannot take the duel's rows (it must be new, or a duel's CSV already)."""
-    from .duel import CSV_FIELDS
+    from .duel import header_problem
     from .storage import unwritable
 
     if path is None:
         return []
     if path.exists():
         with open(path, newline="") as f:
-            header = next(csv.reader(f), [])
-        if header != CSV_FIELDS:
-            return [f"--csv {path}: exists and is no duel's CSV (its header: {header})"]
+            problem = header_problem(next(csv.reader(f), []))
+        if problem:
+            return [f"--csv {path}: exists and is {problem}; name a new file"]
     return [f"--csv: {p}" for p in unwritable([path.parent])]
 
 

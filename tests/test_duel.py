@@ -208,7 +208,7 @@ def test_an_unknown_name_an_m_without_workload_and_a_foreign_csv_are_refused(
     assert code == 1 and foreign.read_text() == before
     assert "B: 'cute_gem' is no solution of the dataset ['torch_matmul']" in err
     assert "--m 17: no workload has M = 17; nearest: 16" in err
-    assert "exists and is no duel's CSV" in err
+    assert "exists and is not a duel's CSV of this version (lacking:" in err
 
 
 @pytest.mark.parametrize(
