@@ -28,6 +28,7 @@ from pathlib import Path
 from . import DEFINITION_NAME, layout
 from .checkout import CheckoutError, resolve_root
 from .command_support import CSV_READ_ERRORS, err, load_or_report, no_cuda
+from .duel_command import cmd_duel, duel_again
 from .gpus import gpus_to_use, targets_gpu
 
 
@@ -229,7 +230,7 @@ def main(argv=None) -> int:
         "baseline": cmd_baseline,
         "tune": cmd_tune,
         "validate": cmd_validate,
-        "duel": _cmd_duel,
+        "duel": cmd_duel,
     }
     return commands[args.command](args, root)
 
@@ -418,8 +419,6 @@ def cmd_report(args, root: Path) -> int:
         if others:
             err(f"error: --duel reads a duel's CSV; {others} read results CSVs: pick one")
             return 1
-        from .duel_command import duel_again
-
         return duel_again(args.duel, args.margin, args.out)
     if args.compare and args.portable:
         err("error: --compare draws the CSVs it names; --portable prints one table: pick one")
@@ -447,7 +446,6 @@ def cmd_report(args, root: Path) -> int:
     return 0
 
 
-# what reading a results CSV may raise (a file that is gone, not text, not CSV)
 def _ab(csv_path: Path, before: str, after: str, solution: str | None, margin: float | None) -> int:
     from .ab import ABError, ab_report
     from .report import load_rows
@@ -547,12 +545,6 @@ def cmd_baseline(args, root: Path) -> int:
     protocols.plot(rows, reported, out_dir / "baseline_protocols.png")
     print(text)
     return 0
-
-
-def _cmd_duel(args, root: Path) -> int:
-    from .duel_command import cmd_duel
-
-    return cmd_duel(args, root)
 
 
 def cmd_tune(args, root: Path) -> int:
