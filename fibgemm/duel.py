@@ -198,13 +198,27 @@ class DuelCSVError(ValueError):
 
 
 def header_problem(fieldnames) -> str | None:
-    """Why a CSV with this header cannot be read or appended to as a duel's, or None."""
-    if fieldnames == CSV_FIELDS:
+    """Why a CSV with this header cannot be read or appended to as a duel's, or None; the
+    reason reads after "it" ("it is not a duel's CSV …")."""
+    fields = list(fieldnames or [])
+    if fields == CSV_FIELDS:
         return None
-    lacking = sorted(set(CSV_FIELDS) - set(fieldnames or []))
+    lacking = [f for f in CSV_FIELDS if f not in fields]
+    if not lacking:
+        extra = [f for f in fields if f not in CSV_FIELDS]
+        return (
+            "has a duel's columns "
+            + (f"and others ({', '.join(extra)})" if extra else "in another order")
+            + f"; a duel writes {', '.join(CSV_FIELDS)}"
+        )
+    if lacking == list(CENTRE_COLUMNS.values()):
+        return (
+            "is a duel's CSV from before the middle-half means were recorded (lacking "
+            f"{', '.join(lacking)}), which a duel's report now compares"
+        )
     return (
-        f"not a duel's CSV of this version (lacking: {', '.join(lacking) or 'none'}; "
-        "a duel's CSV from before the middle-half means were recorded lacks them)"
+        f"is not a duel's CSV (lacking {len(lacking)} of its {len(CSV_FIELDS)} columns: "
+        f"{', '.join(lacking)})"
     )
 
 
@@ -218,7 +232,7 @@ def rounds_from_csv(path) -> dict[tuple[str, str, str], list[Round]]:
         reader = csv.DictReader(f)
         problem = header_problem(reader.fieldnames)
         if problem:
-            raise DuelCSVError(problem)
+            raise DuelCSVError(f"it {problem}")
         for line, row in enumerate(reader, start=2):
             try:
                 index = int(row["round"])

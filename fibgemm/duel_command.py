@@ -70,7 +70,7 @@ def _duel_csv_problems(path: Path | None) -> list[str]:
         with open(path, newline="") as f:
             problem = header_problem(next(csv.reader(f), []))
         if problem:
-            return [f"--csv {path}: exists and is {problem}; name a new file"]
+            return [f"--csv {path}: exists and {problem}; name a new file"]
     return [f"--csv: {p}" for p in unwritable([path.parent])]
 
 

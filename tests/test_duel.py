@@ -208,7 +208,7 @@ def test_an_unknown_name_an_m_without_workload_and_a_foreign_csv_are_refused(
     assert code == 1 and foreign.read_text() == before
     assert "B: 'cute_gem' is no solution of the dataset ['torch_matmul']" in err
     assert "--m 17: no workload has M = 17; nearest: 16" in err
-    assert "exists and is not a duel's CSV of this version (lacking:" in err
+    assert "exists and is not a duel's CSV (lacking 15 of its 15 columns: date, gpu," in err
 
 
 @pytest.mark.parametrize(
@@ -328,8 +328,20 @@ def test_a_duel_csv_gives_back_its_rounds_verdicts_and_report(tmp_path):
 def test_a_csv_of_another_kind_or_with_a_bad_row_is_refused_naming_why(tmp_path):
     old = tmp_path / "old.csv"
     old.write_text(",".join(CSV_FIELDS[:11]) + "\n")
-    with pytest.raises(DuelCSVError, match="lacking: a_iqm_us, b_iqm_us, ref_iqm_us, twin_iqm_us"):
+    with pytest.raises(
+        DuelCSVError,
+        match="it is a duel's CSV from before the middle-half means were recorded "
+        r"\(lacking ref_iqm_us, a_iqm_us, twin_iqm_us, b_iqm_us\)",
+    ):
         rounds_from_csv(old)
+    shuffled = tmp_path / "shuffled.csv"
+    shuffled.write_text(",".join(reversed(CSV_FIELDS)) + "\n")
+    with pytest.raises(DuelCSVError, match="it has a duel's columns in another order; a duel"):
+        rounds_from_csv(shuffled)
+    wider = tmp_path / "wider.csv"
+    wider.write_text(",".join([*CSV_FIELDS, "note"]) + "\n")
+    with pytest.raises(DuelCSVError, match=r"it has a duel's columns and others \(note\)"):
+        rounds_from_csv(wider)
     empty = tmp_path / "empty.csv"
     empty.write_text(",".join(CSV_FIELDS) + "\n")
     with pytest.raises(DuelCSVError, match="no rounds"):
