@@ -37,6 +37,23 @@ def test_the_readme_is_short_and_the_docs_are_pages_not_logs():
         assert len(doc.read_bytes()) <= 15_000, doc.name
 
 
+PROSE_WIDTH = 100  # as the code's (ruff's line length), so that the sources read alike
+
+
+@pytest.mark.parametrize(
+    "doc", [*DOCS, REPO_ROOT / "results" / "README.md"], ids=lambda p: str(p.relative_to(REPO_ROOT))
+)
+def test_prose_wraps_at_the_code_width(doc):
+    """Tables, code blocks and images may run long (markdown cannot wrap them); prose may not."""
+    in_code = False
+    for number, line in enumerate(doc.read_text().splitlines(), start=1):
+        if line.lstrip().startswith("```"):
+            in_code = not in_code
+        if in_code or line.lstrip().startswith(("|", "![")):
+            continue
+        assert len(line) <= PROSE_WIDTH, f"{doc.name}:{number}: {len(line)} characters"
+
+
 def _tracked(*patterns: str) -> list[str]:
     out = subprocess.run(
         ["git", "-C", str(REPO_ROOT), "ls-files", *patterns], capture_output=True, text=True
