@@ -365,21 +365,25 @@ def _report(root: Path, csv_path: Path, portable: bool, current: dict | None = N
 
 def _checked_in_hashes(root: Path) -> dict[str, str] | None:
     """Each checked-in solution's content hash (as the results CSV's solution_sha1 records
-    it), or None where the dataset does not load (a warning names its first problem; the
-    report then takes the newest rows whatever their content)."""
-    from .curation import content_hashes
-    from .dataset import DatasetError, load_dataset
+    it), read from the solution JSONs alone: a report needs no workload, so a dataset that
+    does not load for another reason (a stored-input dataset whose generated file is absent)
+    still reports its checked-in contents' rows. None where a solution JSON does not load (a
+    warning names it; the report then takes the newest rows whatever their content)."""
+    from flashinfer_bench.data import Solution
 
-    try:
-        dataset = load_dataset(root)
-    except DatasetError as e:
-        first = str(e).splitlines()[0] if str(e) else type(e).__name__
-        err(
-            f"warning: {first}; so the report takes the newest rows whatever their content "
-            "(a run of a modified copy may show as the solution's figure)"
-        )
-        return None
-    return content_hashes(dataset.trace_set)
+    hashes = {}
+    for path in sorted((root / "solutions").rglob("*.json")):
+        try:
+            solution = Solution.model_validate_json(path.read_text())
+        except (OSError, ValueError) as e:
+            first = (str(e).splitlines() or [type(e).__name__])[0]
+            err(
+                f"warning: {path}: {first}; so the report takes the newest rows whatever their "
+                "content (a run of a modified copy may show as the solution's figure)"
+            )
+            return None
+        hashes[solution.name] = solution.hash()
+    return hashes
 
 
 def _written_folders(dataset) -> list[Path]:
