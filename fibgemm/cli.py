@@ -513,6 +513,7 @@ def cmd_baseline(args, root: Path) -> int:
 
     from . import protocols
     from .dataset import solutions_by_name
+    from .report import wrapped
     from .runner import check_run_arguments
     from .storage import unwritable
 
@@ -545,7 +546,7 @@ def cmd_baseline(args, root: Path) -> int:
         rows = list(csv.DictReader(f))
     reported = protocols.reported_b200(out_dir / "reported_baseline_b200.csv")
     text = protocols.table(rows, reported)
-    (out_dir / "baseline_protocols.md").write_text(text + "\n")
+    (out_dir / "baseline_protocols.md").write_text(wrapped(text) + "\n")
     protocols.plot(rows, reported, out_dir / "baseline_protocols.png")
     print(text)
     return 0

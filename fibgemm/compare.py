@@ -10,7 +10,7 @@ path is from cuBLAS there, not the GPUs' speeds.
 from collections import defaultdict
 from pathlib import Path
 
-from .report import BASELINE, geomean, path_kind, same_series
+from .report import BASELINE, counted, geomean, path_kind, same_series
 
 # the columns curves() reads: a CSV without them is not a results CSV of `fibgemm run`
 COLUMNS = {"solution", "device", "M", "status", "speedup", "date", "solution_sha1"}
@@ -43,7 +43,7 @@ def summary_lines(found: dict) -> list[str]:
         lines.append(
             f"{solution} on {device}, {path} path: geomean {geomean(means):.3f}x over "
             f"{len(points)} M (lowest {points[worst_m][0]:.3f}x at M = {worst_m}), "
-            f"{max(p[3] for p in points.values())} pass(es)"
+            f"{counted(max(p[3] for p in points.values()), 'pass', 'passes')}"
         )
     return lines
 

@@ -5,6 +5,7 @@ protocol floor (the H200's measured streaming and matmul ceilings, docs/timing.m
 
 import csv
 import math
+import textwrap
 from collections import defaultdict
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from . import K, N
 STREAM_AFTER_FILL = [(3.1e6, 3.14), (6.3e6, 4.11), (12.6e6, 5.76), (25.2e6, 9.84), (50.3e6, 17.18)]
 MATMUL_CEILING_FLOPS = 751e12
 BASELINE = "torch_matmul"  # the solution every other one is divided by
+PROSE_WIDTH = 100  # a written page's prose wraps as the docs' and the code's lines do
 
 
 def protocol_floor_us(m: int) -> float:
@@ -28,6 +30,28 @@ def protocol_floor_us(m: int) -> float:
         (b0, t0), (b1, t1) = pts[i - 1], pts[i]
         stream = t0 + (t1 - t0) * (nbytes - b0) / (b1 - b0)
     return max(stream, 2 * m * N * K / MATMUL_CEILING_FLOPS * 1e6)
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """How many, in words: counted(2, "pass", "passes") is "2 passes"."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def wrapped(text: str) -> str:
+    """A generated page with its prose lines wrapped at PROSE_WIDTH (a list item's lines
+    indented under its text); tables, pictures and blank lines as they are. Markdown renders
+    it as before."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= PROSE_WIDTH or line.startswith(("|", "![")):
+            out.append(line)
+            continue
+        indent = "  " if line.startswith("- ") else ""
+        out.extend(
+            textwrap.wrap(line, PROSE_WIDTH, subsequent_indent=indent, break_long_words=False,
+                          break_on_hyphens=False)
+        )  # fmt: skip
+    return "\n".join(out)
 
 
 def load_rows(path: Path) -> list[dict]:
@@ -170,7 +194,8 @@ def shift_lines(rows: list[dict], newest: dict, tolerance: float = 0.01) -> list
         )
         after = "itself" if s == BASELINE else s
         lines.append(
-            f"- torch.matmul right after {after}, {passes} pass(es) of this content: "
+            f"- torch.matmul right after {after}, {counted(passes, 'pass', 'passes')} of this "
+            "content: "
             f"{sum(every) / len(every):+.2%} on average; per-M mean at most "
             f"{means[worst_m]:+.2%} (M = {worst_m}); single passes at most "
             f"{max(every, key=abs):+.2%}{_per_gpu_clause(per_m)}; {verdict}."
@@ -268,10 +293,11 @@ def table(
         )
     if newest:
         any_row = next(iter(newest.values()))
+        commits = sorted({r["commit"] for r in newest.values()})
         lines.append(
-            f"\nDevice {any_row['device']}; newest rows from commit(s) "
-            f"{sorted({r['commit'] for r in newest.values()})}, "
-            f"dates {min(r['date'] for r in newest.values())} to "
+            f"\nDevice {any_row['device']}; newest rows from "
+            f"{'commit' if len(commits) == 1 else 'commits'} {', '.join(commits)}, "
+            f"dated {min(r['date'] for r in newest.values())} to "
             f"{max(r['date'] for r in newest.values())}."
         )
     return "\n".join(lines)
@@ -347,7 +373,7 @@ def plot(rows: list[dict], out: Path, current: dict[str, str] | None = None) -> 
 
 def write_report(csv_path: Path, out_dir: Path, current: dict[str, str] | None = None) -> str:
     rows = load_rows(csv_path)
-    text = table(rows, current=current)
+    text = wrapped(table(rows, current=current))
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "summary.md").write_text(text + "\n")
     plot(rows, out_dir / "latency.png", current)

@@ -4,7 +4,7 @@ import pytest
 from helpers import make_dataset, repo_solution, solution_file, write_results_csv
 
 from fibgemm.cli import main
-from fibgemm.report import protocol_floor_us, table, write_report
+from fibgemm.report import PROSE_WIDTH, protocol_floor_us, table, wrapped, write_report
 
 
 def _row(run, sol, m, p50, ref, status="PASSED", sha="s1"):
@@ -65,6 +65,23 @@ def test_write_report_makes_table_and_png(tmp_path):
     assert (tmp_path / "latency.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def _table_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("|")]
+
+
+def test_a_written_summary_wraps_its_prose_and_keeps_its_tables_whole(tmp_path):
+    rows = [{k: str(v) for k, v in _checked(r, 0.004).items()} for r in ROWS]
+    write_report(write_results_csv(tmp_path / "r.csv", rows), tmp_path)
+    page = (tmp_path / "summary.md").read_text()
+    prose = [line for line in page.splitlines() if not line.startswith("|")]
+    assert max(len(line) for line in prose) <= PROSE_WIDTH
+    assert _table_lines(page) == _table_lines(table(rows))
+    item = "- " + " ".join(["a clause of the reference's shift"] * 8)
+    lines = wrapped(item).splitlines()
+    assert len(lines) > 1 and all(line.startswith("  ") for line in lines[1:])
+    assert " ".join(line.strip() for line in lines) == item
+
+
 def test_spread_keeps_passes_of_one_schedule_apart():
     # Same content, but the first pass divided by the solution's time after the reference and
     # the second by its time after itself: the second's spread must not span the first.
@@ -106,11 +123,11 @@ def test_shift_lines_average_the_reference_shift_over_a_series_passes():
     newest_first[-1]["date"] = "2026-11-28T00:00:00+00:00"  # the old content's pass came first
     text = table(newest_first)
     assert (
-        "- torch.matmul right after triton_gemm, 2 pass(es) of this content: +1.00% on average; "
+        "- torch.matmul right after triton_gemm, 2 passes of this content: +1.00% on average; "
         "per-M mean at most +1.40% (M = 256); single passes at most +1.60%; past 1% on average "
         "at M = 256." in text
     ), text
-    assert "- torch.matmul right after itself, 1 pass(es) of this content: +0.60%" in text
+    assert "- torch.matmul right after itself, 1 pass of this content: +0.60%" in text
     assert "within 1% on average at every M." in text
     assert "reference's shift" not in table([{k: str(v) for k, v in r.items()} for r in ROWS])
 
