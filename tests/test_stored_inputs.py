@@ -53,6 +53,12 @@ def test_the_tensors_are_deterministic_and_have_the_documented_statistics(tensor
     }
 
 
+def test_the_written_file_has_the_committed_sha256(tmp_path):
+    """Header included, so that `--check` can compare the file with MANIFEST (with two metadata
+    keys, which safetensors writes in either order, it matched one run in two)."""
+    assert gen.sha256(gen.write(tmp_path)) == gen.MANIFEST
+
+
 def test_the_committed_workloads_name_the_generated_file_and_keys():
     committed = (STORED / "workloads/gemm/gemm_n3072_k2048.jsonl").read_text()
     assert committed == "".join(t.model_dump_json() + "\n" for t in gen.workloads())
