@@ -22,7 +22,7 @@ from . import layout
 from .curation import current_traces
 from .dataset import Dataset, solutions_by_name
 from .packing import pack_all
-from .report import geomean
+from .report import geomean, wrapped
 
 VERSION_KEYS = ["driver", "cuda", "torch", "triton", "nvidia-cutlass-dsl", "flashinfer-bench"]
 
@@ -139,10 +139,10 @@ def submission_md(author: str, hardware: str, chosen: dict[str, list[Trace]]) ->
     versions = "\n".join(f"- {k}: {v}" for k, v in _versions(every).items())
     commits = sorted({t.evaluation.environment.libs.get("fibgemm.commit", "?") for t in every})
     dates = sorted(t.evaluation.timestamp for t in every)
-    return f"""# Submission: {", ".join(names)} for {every[0].definition}
+    return wrapped(f"""# Submission: {", ".join(names)} for {every[0].definition}
 
-Author `{author}`, measured on **{hardware}** from {dates[0]} to {dates[-1]}
-(commit(s) {", ".join(commits)} of the fibgemm package).
+Author `{author}`, measured on **{hardware}** from {dates[0]} to {dates[-1]} \
+({"commit" if len(commits) == 1 else "commits"} {", ".join(commits)} of the fibgemm package).
 
 {chr(10).join(summary)}
 
@@ -176,7 +176,7 @@ fibgemm export --author {author} --hardware {hardware} --out submission/
 - `definitions/`, `workloads/`: the definition and its {len(rows)} workloads, as in the dataset
 - `solutions/{author}/`: the solutions, sources inlined
 - `traces/{author}/`: one PASSED trace per (solution, workload) on {hardware}
-"""
+""")
 
 
 def _shift(log: str) -> float | None:

@@ -39,11 +39,13 @@ def counted(n: int, one: str, many: str) -> str:
 
 def wrapped(text: str) -> str:
     """A generated page with its prose lines wrapped at PROSE_WIDTH (a list item's lines
-    indented under its text); tables, pictures and blank lines as they are. Markdown renders
-    it as before."""
-    out = []
+    indented under its text); tables, code, pictures and blank lines as they are. Markdown
+    renders it as before."""
+    out, in_code = [], False
     for line in text.split("\n"):
-        if len(line) <= PROSE_WIDTH or line.startswith(("|", "![")):
+        if line.startswith("```"):
+            in_code = not in_code
+        if in_code or len(line) <= PROSE_WIDTH or line.startswith(("|", "![")):
             out.append(line)
             continue
         indent = "  " if line.startswith("- ") else ""

@@ -13,6 +13,7 @@ from fibgemm import REPO_ROOT
 from fibgemm.cli import main
 from fibgemm.dataset import load_dataset
 from fibgemm.export import ExportError, _shift, export
+from fibgemm.report import PROSE_WIDTH
 
 HW = "NVIDIA_H200"
 
@@ -51,6 +52,8 @@ def test_the_checkouts_export_loads_passes_the_rules_and_round_trips(checkout, t
     for f in files:
         assert (tmp_path / "again" / f).read_bytes() == (sub / f).read_bytes(), f
     md = (sub / "SUBMISSION.md").read_text()
+    assert all(len(line) <= PROSE_WIDTH for line in md.splitlines() if not line.startswith("|"))
+    md = md.replace("\n", " ")  # its prose wrapped: a sentence may span lines
     assert "| 2379 |" in md and "geomean" in md and "torch:" in md and "cupti" in md
     assert "each right after itself" in md
     # What it says of the reference is what the traces say, whichever way they fell.
@@ -72,7 +75,7 @@ def test_a_trace_that_moved_the_reference_is_named_with_its_shift(checkout, tmp_
             lines[i] = json.dumps(t)
     p.write_text("\n".join(lines) + "\n")
     export(load_dataset(checkout), "fibgemm", HW, tmp_path / "sub")
-    md = (tmp_path / "sub" / "SUBMISSION.md").read_text()
+    md = (tmp_path / "sub" / "SUBMISSION.md").read_text().replace("\n", " ")
     assert "torch.matmul right after moved by more than 1% at: " in md
     assert "triton_gemm M=64 (+2.4%)" in md
 
