@@ -80,6 +80,8 @@ def test_a_written_summary_wraps_its_prose_and_keeps_its_tables_whole(tmp_path):
     lines = wrapped(item).splitlines()
     assert len(lines) > 1 and all(line.startswith("  ") for line in lines[1:])
     assert " ".join(line.strip() for line in lines) == item
+    code = "```bash\n" + "fibgemm run --m " + " ".join(["8"] * 60) + "\n```"
+    assert wrapped(code) == code
 
 
 def test_spread_keeps_passes_of_one_schedule_apart():
