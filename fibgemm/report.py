@@ -5,6 +5,7 @@ protocol floor (the H200's measured streaming and matmul ceilings, docs/timing.m
 
 import csv
 import math
+import re
 import textwrap
 from collections import defaultdict
 from pathlib import Path
@@ -32,6 +33,10 @@ def protocol_floor_us(m: int) -> float:
     return max(stream, 2 * m * N * K / MATMUL_CEILING_FLOPS * 1e6)
 
 
+# what markdown reads as the start of a list item, quote or heading at the start of a line
+_BLOCK_START = re.compile(r"([-+*>]|#+|\d+[.)])(\s|$)")
+
+
 def counted(n: int, one: str, many: str) -> str:
     """How many, in words: counted(2, "pass", "passes") is "2 passes"."""
     return f"{n} {one if n == 1 else many}"
@@ -49,10 +54,14 @@ def wrapped(text: str) -> str:
             out.append(line)
             continue
         indent = "  " if line.startswith("- ") else ""
-        out.extend(
-            textwrap.wrap(line, PROSE_WIDTH, subsequent_indent=indent, break_long_words=False,
-                          break_on_hyphens=False)
-        )  # fmt: skip
+        pieces = textwrap.wrap(line, PROSE_WIDTH, subsequent_indent=indent,
+                               break_long_words=False, break_on_hyphens=False)  # fmt: skip
+        out.append(pieces[0])
+        for piece in pieces[1:]:
+            if _BLOCK_START.match(piece.strip()):  # would start a list, quote or heading
+                out[-1] += " " + piece.strip()
+            else:
+                out.append(piece)
     return "\n".join(out)
 
 

@@ -1,5 +1,7 @@
 """The summary table, spread over passes, geomean and plot, from a results CSV."""
 
+import re
+
 import pytest
 from helpers import make_dataset, repo_solution, solution_file, write_results_csv
 
@@ -80,6 +82,9 @@ def test_a_written_summary_wraps_its_prose_and_keeps_its_tables_whole(tmp_path):
     lines = wrapped(item).splitlines()
     assert len(lines) > 1 and all(line.startswith("  ") for line in lines[1:])
     assert " ".join(line.strip() for line in lines) == item
+    dash = "word " * 19 + "- 1. + > #"  # a wrapped line would start with "- " there
+    assert all(not re.match(r"[-+>#]|1\. ", line) for line in wrapped(dash).splitlines())
+    assert wrapped(dash).replace("\n", " ") == dash
     code = "```bash\n" + "fibgemm run --m " + " ".join(["8"] * 60) + "\n```"
     assert wrapped(code) == code
 
