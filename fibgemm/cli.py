@@ -124,6 +124,10 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("--portable", action="store_true",
                         help="instead: print the table of the FIBGEMM_PORTABLE=1 runs' results "
                              "CSV (writes nothing)")  # fmt: skip
+    report.add_argument("--bands", action="store_true",
+                        help="instead: print the README's table of the results CSV (--portable: "
+                             "its CSV), bands of M over the checked-in contents' passes (writes "
+                             "nothing)")  # fmt: skip
     report.add_argument(
         "--ab", nargs=2, metavar=("BEFORE", "AFTER"),
         help="instead: print the A/B of two commits' passes run in turn (FIBGEMM_COMMIT labels) "
@@ -418,7 +422,7 @@ def cmd_report(args, root: Path) -> int:
 
     if args.duel:
         flags = {"--compare": args.compare, "--ab": args.ab, "--portable": args.portable,
-                 "--solution": args.solution}  # fmt: skip
+                 "--solution": args.solution, "--bands": args.bands}  # fmt: skip
         others = ", ".join(flag for flag, given in flags.items() if given)
         if others:
             err(f"error: --duel reads a duel's CSV; {others} read results CSVs: pick one")
@@ -429,6 +433,10 @@ def cmd_report(args, root: Path) -> int:
         return 1
     if (args.solution or args.margin is not None) and not args.ab:
         err("error: --solution and --margin go with an --ab comparison; give --ab too")
+        return 1
+    if args.bands and (args.ab or args.compare or args.out):
+        err("error: --bands prints the README's table; --ab, --compare and --out do otherwise: "
+            "pick one")  # fmt: skip
         return 1
     if args.ab and (args.compare or args.out):
         err("error: --ab prints an A/B from the results CSV; --compare and --out draw: pick one")
@@ -446,6 +454,11 @@ def cmd_report(args, root: Path) -> int:
         return 1
     if args.ab:
         return _ab(csv_path, *args.ab, args.solution, args.margin)
+    if args.bands:
+        from .report import band_table, load_rows
+
+        print(band_table(load_rows(csv_path), _checked_in_hashes(root)))
+        return 0
     print(_report(root, csv_path, args.portable))
     return 0
 

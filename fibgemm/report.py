@@ -328,6 +328,45 @@ def _paths_line(newest: dict) -> str:
     )
 
 
+# The README's bands of M: the decode sizes, the prefill tails, and each large M alone.
+BANDS = ((1, 16), (24, 64), (70, 128), (136, 176), (184, 256), (972, 972), (2053, 2053),
+         (2379, 2379), (8192, 8192))  # fmt: skip
+
+
+def band_table(rows: list[dict], current: dict[str, str] | None = None) -> str:
+    """The README's table: per band of M (BANDS; an M in none gets a row of its own), the
+    lowest and highest over the band's Ms and the passes (as in summary.md's × range) of
+    torch.matmul's median beside each solution, each solution's median, and its ×."""
+    newest = latest(rows, current)
+    series = defaultdict(list)  # (solution, M) -> its passes
+    for key, r in series_rows(rows, newest):
+        if r["status"] == "PASSED":
+            series[key].append(r)
+    solutions = sorted({s for s, _ in series if s != BASELINE})
+    alone = {m for _, m in series if not any(lo <= m <= hi for lo, hi in BANDS)}
+    head = ["M", "torch.matmul µs"] + [f"{s} {unit}" for s in solutions for unit in ("µs", "×")]
+    lines = ["| " + " | ".join(head) + " |", "| " + " | ".join("---" for _ in head) + " |"]
+    for lo, hi in sorted([*BANDS, *((m, m) for m in alone)]):
+        passes = {s: [r for (n, m), v in series.items() if n == s and lo <= m <= hi for r in v]
+                  for s in solutions}  # fmt: skip
+        if not any(passes.values()):
+            continue
+        cells = [str(lo) if lo == hi else f"{lo}–{hi}"]
+        cells.append(_span([float(r["ref_p50_us"]) for v in passes.values() for r in v], 2))
+        for s in solutions:
+            stale = " ‡" if any(is_stale(r, current) for r in passes[s]) else ""
+            cells.append(_span([float(r["p50_us"]) for r in passes[s]], 2))
+            cells.append(_span([float(r["speedup"]) for r in passes[s]], 3) + stale)
+        lines.append("| " + " | ".join(cells) + " |")
+    if any(is_stale(r, current) for v in series.values() for r in v):
+        lines.append("\n‡ rows of another content than the checked-in solution of that name.")
+    return "\n".join(lines)
+
+
+def _span(values: list[float], digits: int) -> str:
+    return f"{min(values):.{digits}f}–{max(values):.{digits}f}" if values else "—"
+
+
 def _us(r: dict) -> str:
     if r["status"] != "PASSED":
         return r["status"]

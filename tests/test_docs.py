@@ -54,6 +54,18 @@ def test_prose_wraps_at_the_code_width(doc):
         assert len(line) <= PROSE_WIDTH, f"{doc.name}:{number}: {len(line)} characters"
 
 
+def test_the_readmes_results_table_is_the_committed_rows():
+    """The README's table is `fibgemm report --bands` of the results CSV: a pass appended or a
+    solution's content changed fails this until the README is redrawn from the rows."""
+    from fibgemm.curation import content_hashes
+    from fibgemm.dataset import load_dataset
+    from fibgemm.report import band_table, load_rows
+
+    current = content_hashes(load_dataset(REPO_ROOT).trace_set)
+    rows = load_rows(REPO_ROOT / "results" / "gemm_n3072_k2048.csv")
+    assert band_table(rows, current) in (REPO_ROOT / "README.md").read_text()
+
+
 def _tracked(*patterns: str) -> list[str]:
     out = subprocess.run(
         ["git", "-C", str(REPO_ROOT), "ls-files", *patterns], capture_output=True, text=True

@@ -6,7 +6,14 @@ import pytest
 from helpers import make_dataset, repo_solution, solution_file, write_results_csv
 
 from fibgemm.cli import main
-from fibgemm.report import PROSE_WIDTH, protocol_floor_us, table, wrapped, write_report
+from fibgemm.report import (
+    PROSE_WIDTH,
+    band_table,
+    protocol_floor_us,
+    table,
+    wrapped,
+    write_report,
+)
 
 
 def _row(run, sol, m, p50, ref, status="PASSED", sha="s1"):
@@ -40,6 +47,29 @@ ROWS = [
     _row(2, "triton_gemm", 1, 6.4, 7.2),
     _row(2, "triton_gemm", 256, 8.0, 8.8),
 ]
+
+
+def test_band_table_spans_each_band_over_its_ms_and_passes():
+    """1 and 16 share a band, 256 is alone in its own, 300 (in no band) gets a row; a failed pass
+    and another content's pass are left out of the spans, and a band of only another
+    content's rows is marked."""
+    rows = [
+        _row(1, "triton_gemm", 1, 6.0, 7.2),
+        _row(2, "triton_gemm", 1, 6.4, 7.2),
+        _row(1, "triton_gemm", 16, 6.2, 7.4),
+        _row(3, "triton_gemm", 16, 9.9, 7.4, status="INCORRECT_NUMERICAL"),
+        _row(1, "triton_gemm", 256, 8.0, 8.8),
+        _row(2, "triton_gemm", 300, 9.0, 9.9, sha="old"),
+    ]
+    text = band_table([{k: str(v) for k, v in r.items()} for r in rows], {"triton_gemm": "s1"})
+    assert text.splitlines()[:2] == [
+        "| M | torch.matmul µs | triton_gemm µs | triton_gemm × |",
+        "| --- | --- | --- | --- |",
+    ]
+    assert "| 1–16 | 7.20–7.40 | 6.00–6.40 | 1.125–1.200 |" in text
+    assert "| 184–256 | 8.80–8.80 | 8.00–8.00 | 1.100–1.100 |" in text
+    assert "| 300 | 9.90–9.90 | 9.00–9.00 | 1.100–1.100 ‡ |" in text
+    assert text.endswith("‡ rows of another content than the checked-in solution of that name.")
 
 
 def test_table_uses_newest_rows_and_reports_spread_and_geomean():
