@@ -360,7 +360,22 @@ def band_table(rows: list[dict], current: dict[str, str] | None = None) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     if any(is_stale(r, current) for v in series.values() for r in v):
         lines.append("\n‡ rows of another content than the checked-in solution of that name.")
+    lines.append("")
+    for s, means in pass_geomeans(rows, current).items():
+        lines.append(
+            f"{s}: {_span(means, 3)}× geomean over {counted(len(means), 'pass', 'passes')}"
+        )
     return "\n".join(lines)
+
+
+def pass_geomeans(rows: list[dict], current: dict[str, str] | None = None) -> dict:
+    """Per solution, the geomean of × over the Ms of each pass of its table series (the
+    passes summary.md's × range spans), in pass order: {solution: [geomean, ...]}."""
+    passes = defaultdict(lambda: defaultdict(list))
+    for (s, _), r in series_rows(rows, latest(rows, current)):
+        if s != BASELINE and r["status"] == "PASSED":
+            passes[s][r["run_id"]].append(float(r["speedup"]))
+    return {s: [geomean(v) for _, v in sorted(runs.items())] for s, runs in sorted(passes.items())}
 
 
 def _span(values: list[float], digits: int) -> str:
