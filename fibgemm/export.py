@@ -22,7 +22,7 @@ from . import layout
 from .curation import current_traces
 from .dataset import Dataset, solutions_by_name
 from .packing import pack_all
-from .report import geomean, wrapped
+from .report import geomean, listed, wrapped
 
 VERSION_KEYS = ["driver", "cuda", "torch", "triton", "nvidia-cutlass-dsl", "flashinfer-bench"]
 
@@ -142,7 +142,7 @@ def submission_md(author: str, hardware: str, chosen: dict[str, list[Trace]]) ->
     return wrapped(f"""# Submission: {", ".join(names)} for {every[0].definition}
 
 Author `{author}`, measured on **{hardware}** from {dates[0]} to {dates[-1]} \
-({"commit" if len(commits) == 1 else "commits"} {", ".join(commits)} of the fibgemm package).
+({listed(commits, "commit", "commits")} of the fibgemm package).
 
 {chr(10).join(summary)}
 

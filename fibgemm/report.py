@@ -42,6 +42,11 @@ def counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def listed(items: list[str], one: str, many: str) -> str:
+    """Items named after their noun: "commit 21a0a7e", "commits 21a0a7e, bf801fe"."""
+    return f"{one if len(items) == 1 else many} {', '.join(items)}"
+
+
 def wrapped(text: str) -> str:
     """A generated page with its prose lines wrapped at PROSE_WIDTH (a list item's lines
     indented under its text); tables, code, pictures and blank lines as they are. Markdown
@@ -307,7 +312,7 @@ def table(
         commits = sorted({r["commit"] for r in newest.values()})
         lines.append(
             f"\nDevice {any_row['device']}; newest rows from "
-            f"{'commit' if len(commits) == 1 else 'commits'} {', '.join(commits)}, "
+            f"{listed(commits, 'commit', 'commits')}, "
             f"dated {min(r['date'] for r in newest.values())} to "
             f"{max(r['date'] for r in newest.values())}."
         )
@@ -337,11 +342,7 @@ def band_table(rows: list[dict], current: dict[str, str] | None = None) -> str:
     """The README's table: per band of M (BANDS; an M in none gets a row of its own), the
     lowest and highest over the band's Ms and the passes (as in summary.md's × range) of
     torch.matmul's median beside each solution, each solution's median, and its ×."""
-    newest = latest(rows, current)
-    series = defaultdict(list)  # (solution, M) -> its passes
-    for key, r in series_rows(rows, newest):
-        if r["status"] == "PASSED":
-            series[key].append(r)
+    series = _passed_series(rows, current)
     solutions = sorted({s for s, _ in series if s != BASELINE})
     alone = {m for _, m in series if not any(lo <= m <= hi for lo, hi in BANDS)}
     head = ["M", "torch.matmul µs"] + [f"{s} {unit}" for s in solutions for unit in ("µs", "×")]
@@ -361,7 +362,7 @@ def band_table(rows: list[dict], current: dict[str, str] | None = None) -> str:
     if any(is_stale(r, current) for v in series.values() for r in v):
         lines.append("\n‡ rows of another content than the checked-in solution of that name.")
     lines.append("")
-    for s, means in pass_geomeans(rows, current).items():
+    for s, means in _geomeans_by_pass(series).items():
         lines.append(
             f"{s}: {_span(means, 3)}× geomean over {counted(len(means), 'pass', 'passes')}"
         )
@@ -371,10 +372,24 @@ def band_table(rows: list[dict], current: dict[str, str] | None = None) -> str:
 def pass_geomeans(rows: list[dict], current: dict[str, str] | None = None) -> dict:
     """Per solution, the geomean of × over the Ms of each pass of its table series (the
     passes summary.md's × range spans), in pass order: {solution: [geomean, ...]}."""
+    return _geomeans_by_pass(_passed_series(rows, current))
+
+
+def _passed_series(rows: list[dict], current: dict[str, str] | None) -> dict:
+    """(solution, M) -> the PASSED rows of the table's series (series_rows of latest)."""
+    series = defaultdict(list)
+    for key, r in series_rows(rows, latest(rows, current)):
+        if r["status"] == "PASSED":
+            series[key].append(r)
+    return series
+
+
+def _geomeans_by_pass(series: dict) -> dict:
     passes = defaultdict(lambda: defaultdict(list))
-    for (s, _), r in series_rows(rows, latest(rows, current)):
-        if s != BASELINE and r["status"] == "PASSED":
-            passes[s][r["run_id"]].append(float(r["speedup"]))
+    for (s, _), v in series.items():
+        for r in v:
+            if s != BASELINE:
+                passes[s][r["run_id"]].append(float(r["speedup"]))
     return {s: [geomean(v) for _, v in sorted(runs.items())] for s, runs in sorted(passes.items())}
 
 

@@ -7,6 +7,7 @@ import subprocess
 import pytest
 
 from fibgemm import REPO_ROOT
+from fibgemm.report import PROSE_WIDTH
 
 DOCS = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
@@ -35,9 +36,6 @@ def test_the_readme_is_short_and_the_docs_are_pages_not_logs():
     assert len((REPO_ROOT / "README.md").read_bytes()) <= 12_000
     for doc in DOCS[1:]:
         assert len(doc.read_bytes()) <= 15_000, doc.name
-
-
-PROSE_WIDTH = 100  # as the code's (ruff's line length), so that the sources read alike
 
 
 @pytest.mark.parametrize(
