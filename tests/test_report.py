@@ -50,9 +50,8 @@ ROWS = [
 
 
 def test_band_table_spans_each_band_over_its_ms_and_passes():
-    """1 and 16 share a band, 256 is alone in its own, 300 (in no band) gets a row; a failed pass
-    and another content's pass are left out of the spans, and a band of only another
-    content's rows is marked."""
+    """1 and 16 share a band, 256 falls in 184–256, 300 (in no band) gets a row of its own; a
+    failed pass is left out of the spans, and a band of another content's rows is marked."""
     rows = [
         _row(1, "triton_gemm", 1, 6.0, 7.2),
         _row(2, "triton_gemm", 1, 6.4, 7.2),
@@ -235,6 +234,22 @@ def test_rows_of_another_content_only_are_shown_marked_and_counted():
         rows, current={"triton_gemm": "new"}, run_command="FIBGEMM_PORTABLE=1 fibgemm run"
     )
     assert "(run `FIBGEMM_PORTABLE=1 fibgemm run --solutions triton_gemm`)" in portable
+
+
+def test_report_bands_prints_the_table_and_refuses_a_second_mode(tmp_path, capsys):
+    sols = [repo_solution("torch_matmul"), repo_solution("triton_gemm")]
+    root = make_dataset(tmp_path, [1, 256], sols)
+    current = {s.name: s.hash() for s in sols}
+    (root / "results").mkdir()
+    rows = [dict(r, solution_sha1=current[r["solution"]]) for r in ROWS]
+    write_results_csv(root / "results" / "gemm_n3072_k2048.csv", _as_csv_rows(rows))
+    assert main(["report", "--root", str(root), "--bands"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("| M | torch.matmul µs | triton_gemm µs | triton_gemm × |")
+    assert "| 1–16 | 7.20–7.20 | 6.00–6.40 | 1.125–1.200 |" in out
+    assert not (root / "results" / "summary.md").exists()  # prints, writes nothing
+    assert main(["report", "--root", str(root), "--bands", "--ab", "a", "b"]) == 1
+    assert "--bands prints the README's table; --ab, --compare and --out" in capsys.readouterr().err
 
 
 def test_the_command_reports_the_checked_in_contents_rows(tmp_path, capsys):
