@@ -242,7 +242,14 @@ def main(argv=None) -> int:
 def cmd_run(args, root: Path) -> int:
     from .dataset import solutions_by_name
     from .evaluate import Settings
-    from .runner import Runner, RunOptions, check_run_arguments, forced_portable, results_path
+    from .runner import (
+        Runner,
+        RunOptions,
+        check_run_arguments,
+        forced_portable,
+        paths_served,
+        results_path,
+    )
     from .storage import repair_appended, unwritable
 
     if args.stored_inputs:
@@ -345,6 +352,9 @@ def cmd_run(args, root: Path) -> int:
         f"{len(rows)} pairs in {time.perf_counter() - start:.0f} s; {len(failed)} not passed"
         + "".join(f"\n  {r['solution']} M={r['M']}: {r['status']}" for r in failed)
     )
+    served = paths_served(rows)
+    if served:
+        print("paths that served them (README, Which GPU runs what):\n  " + "\n  ".join(served))
     csv_path = results_path(root, DEFINITION_NAME, portable)
     if not args.no_report and csv_path.exists():
         print(_report(root, csv_path, portable, content_hashes(ts)))

@@ -229,6 +229,22 @@ def reference_shift(timing: dict) -> float:
     return timing["ref_p50_us"] / timing["ref_self_p50_us"] - 1
 
 
+def paths_served(rows: list[dict]) -> list[str]:
+    """Which paths served each solution in these rows, e.g. "triton_gemm: portable-tma (43)".
+    A solution's path follows the GPU and the installed toolchain (triton_gemm's Hopper kernel
+    needs Triton 3.6 or 3.7), so a run says which ran instead of leaving it to the CSV."""
+    counts: dict[str, dict[str, int]] = {}
+    for row in rows:
+        kind = (row.get("path") or "").split(":")[0]
+        if kind:
+            by_kind = counts.setdefault(row["solution"], {})
+            by_kind[kind] = by_kind.get(kind, 0) + 1
+    return [
+        f"{name}: " + ", ".join(f"{kind} ({n})" for kind, n in sorted(by_kind.items()))
+        for name, by_kind in sorted(counts.items())
+    ]
+
+
 class Runner:
     def __init__(self, dataset: Dataset, options: RunOptions, progress=None, log=print):
         self.ds = dataset

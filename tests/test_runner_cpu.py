@@ -18,6 +18,7 @@ from fibgemm.runner import (
     RunOptions,
     finished_pairs,
     make_trace,
+    paths_served,
     results_path,
 )
 from fibgemm.storage import AppendError, repair_appended
@@ -235,3 +236,16 @@ def test_a_reader_waits_for_a_line_being_appended_instead_of_reading_half_of_it(
     writer.join(60)
     assert writer.exitcode == 0
     assert len(loaded.trace_set.traces["gemm_n3072_k2048"]) == 3
+
+
+def test_a_run_names_the_paths_that_served_each_solution():
+    """triton_gemm on a Hopper GPU with Triton 3.8 runs its portable path: the run says so,
+    counting each path, and leaves out the baseline, which names none."""
+    rows = [{"solution": "triton_gemm", "path": "portable-tma:TileTmaConfig"}] * 3
+    rows += [{"solution": "triton_gemm", "path": "portable-tma:TmaConfig"}]
+    rows += [{"solution": "cute_gemm", "path": "hopper:CuteConfig"}] * 2
+    rows += [{"solution": "cute_gemm", "path": "hopper:PortableConfig"}]
+    rows += [{"solution": "torch_matmul", "path": ""}]
+    assert paths_served(rows) == ["cute_gemm: hopper (3)", "triton_gemm: portable-tma (4)"]
+    mixed = [{"solution": "cute_gemm", "path": p} for p in ("portable:X", "hopper:Y", "hopper:Z")]
+    assert paths_served(mixed) == ["cute_gemm: hopper (2), portable (1)"]

@@ -69,6 +69,33 @@ def test_the_installed_triton_gets_the_path_its_version_allows():
     assert paths.triton_version() == version  # what the solution reads at run time
 
 
+# The Triton each recent torch CUDA wheel pins exactly (torch 2.11, 2.12, 2.14, 2.15; 2.13
+# pins 3.7.1): the package must install beside each of them.
+TORCH_WHEELS_TRITON = ["3.6.0", "3.7.0", "3.7.1", "3.8.0", "3.9.0"]
+
+
+def test_the_declared_triton_range_installs_beside_every_recent_torch():
+    """pyproject's Triton range admits the oldest Triton the portable path compiles with, the
+    Hopper path's versions, CI's pin, and the Triton of every recent torch CUDA wheel. A cap at
+    the Hopper path's versions made `pip install` fail beside torch 2.14 (Triton 3.8.0): such
+    a Triton gets the portable path instead (test_each_gpu_and_triton_gets_its_path)."""
+    import tomllib
+    from pathlib import Path
+
+    from packaging.requirements import Requirement
+
+    root = Path(__file__).resolve().parents[1]
+    declared = tomllib.loads((root / "pyproject.toml").read_text())["project"]["dependencies"]
+    by_name = {Requirement(d).name: Requirement(d).specifier for d in declared}
+    triton_range = by_name["triton"]
+    pins = (root / "constraints.txt").read_text().splitlines()
+    pinned = [line.split("==")[1] for line in pins if line.startswith("triton==")]
+    wanted = [".".join(map(str, paths.OLDEST_TRITON)) + ".0"]
+    wanted += [f"{a}.{b}.0" for a, b in paths.HOPPER_TRITON] + pinned + TORCH_WHEELS_TRITON
+    refused = [v for v in wanted if v not in triton_range]
+    assert not refused, f"pyproject's triton{triton_range} refuses {refused}"
+
+
 def test_a_gpu_below_sm80_is_refused_naming_it():
     with pytest.raises(
         RuntimeError, match=r"capability 8\.0 or newer.*Tesla T4 \(cuda:0\) is 7\.5"
