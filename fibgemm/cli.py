@@ -12,6 +12,8 @@
     fibgemm export --author A --hardware HW --out DIR          a leaderboard submission folder
     fibgemm baseline [--solutions NAME ...] [--m M ...]        both timing protocols side by side
     fibgemm tune {triton,cute,cute_portable} [TUNER ARGS ...]  retune a table (tuners/, on a GPU)
+    fibgemm paths [--capability CC ...] [--triton V] [--dsl V] which path each solution takes
+                                                               here (or there), and why
 
 Every argument is checked before anything is built or timed, on any machine: a GPU-less machine
 validates the dataset and the arguments, then says that nothing can be timed there (exit 2).
@@ -30,6 +32,8 @@ from .checkout import CheckoutError, resolve_root
 from .command_support import CSV_READ_ERRORS, err, load_or_report, no_cuda
 from .duel_command import cmd_duel, duel_again
 from .gpus import gpus_to_use, targets_gpu
+from .paths_command import add_parser as add_paths_parser
+from .paths_command import cmd_paths
 
 
 def _add_root(p: argparse.ArgumentParser) -> None:
@@ -193,6 +197,7 @@ def _parser() -> argparse.ArgumentParser:
     tune.add_argument("which", choices=["triton", "cute", "cute_portable"])
     tune.add_argument("tuner_args", nargs=argparse.REMAINDER, help="passed to the tuner")
 
+    add_paths_parser(sub)
     pack = sub.add_parser("pack", help="pack sources/<name>/ into the solution JSONs")
     _add_root(pack)
     pack.add_argument("--check", action="store_true", help="compare only; exit 1 if stale")
@@ -221,6 +226,8 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.command == "paths":  # asks about GPUs and toolchains, not about a dataset
+        return cmd_paths(args)
     try:
         root = resolve_root(args.root)
     except CheckoutError as e:
