@@ -96,13 +96,17 @@ def family(capability: tuple[int, int]) -> Gpu:
 
 
 def _selectors():
-    """triton_gemm's paths module and cute_gemm's choose_path / dsl_version, from sources/."""
+    """triton_gemm's paths module and cute_gemm's main module (None where the CuTe DSL does not
+    import here), from sources/."""
     sources = str(REPO_ROOT / "sources")
     if sources not in sys.path:
         sys.path.insert(0, sources)
-    from cute_gemm import main as cute_main
     from triton_gemm import paths as triton_paths
 
+    try:
+        from cute_gemm import main as cute_main
+    except ImportError:
+        cute_main = None
     return triton_paths, cute_main
 
 
@@ -120,6 +124,8 @@ def answer_for(gpu: Gpu, triton_version, dsl_version, forced: bool) -> list[tupl
     triton_paths, cute_main = _selectors()
     rows = []
     try:
+        if cute_main is None:
+            raise RuntimeError("the CuTe DSL (nvidia-cutlass-dsl) does not import here")
         path, why = cute_main.choose_path(gpu.capability, dsl_version, forced, gpu.label)
     except RuntimeError as e:
         path, why = "none", str(e)
@@ -140,7 +146,7 @@ def answer_for(gpu: Gpu, triton_version, dsl_version, forced: bool) -> list[tupl
 def cmd_paths(args) -> int:
     triton_paths, cute_main = _selectors()
     triton_version = args.triton or triton_paths.triton_version()
-    dsl_version = args.dsl or cute_main.dsl_version()
+    dsl_version = args.dsl or (cute_main.dsl_version() if cute_main else None)
     forced = triton_paths.portable_forced()
     gpus = [family(c) for c in args.capability] if args.capability else gpus_here()
     triton_text = ".".join(map(str, triton_version))
@@ -159,12 +165,13 @@ def cmd_paths(args) -> int:
               f"{gpu.shared_memory // KB} KB of shared memory a CTA):")  # fmt: skip
         for name, path, why in answer_for(gpu, triton_version, dsl_version, forced):
             print(f"  {name:<13} {path:<25} {why}")
-    hopper_triton = " or ".join(f"{a}.{b}" for a, b in triton_paths.HOPPER_TRITON)
-    hopper_dsl = " or ".join(f"{a}.{b}" for a, b in cute_main.HOPPER_DSL)
+    measured = ["Triton " + " or ".join(f"{a}.{b}" for a, b in triton_paths.HOPPER_TRITON)]
+    if cute_main is not None:
+        measured.append("CuTe DSL " + " or ".join(f"{a}.{b}" for a, b in cute_main.HOPPER_DSL))
     print(
-        f"The Hopper paths were measured with Triton {hopper_triton}; CuTe DSL {hopper_dsl}.\n"
+        f"The Hopper paths were measured with {'; '.join(measured)}.\n"
         "Each path's speed: the README's table, Which GPU runs what."
     )
-    if dsl_version is None:
-        err("warning: nvidia-cutlass-dsl is not installed: cute_gemm cannot build here")
+    if cute_main is None:
+        err("warning: the CuTe DSL does not import here: pip install 'nvidia-cutlass-dsl>=4.8,<5'")
     return 0

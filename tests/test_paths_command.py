@@ -101,3 +101,17 @@ def test_a_malformed_capability_or_version_is_refused_naming_it(capsys, args, me
     with pytest.raises(SystemExit) as exit_:
         main(["paths", *args])
     assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_cute_dsl_that_does_not_import_is_named_not_a_crash(capsys, monkeypatch):
+    import sys
+
+    import cute_gemm
+
+    monkeypatch.delattr(cute_gemm, "main", raising=False)
+    monkeypatch.setitem(sys.modules, "cute_gemm.main", None)  # its import fails
+    code, out, err = _paths(capsys, "--capability", "9.0", "--triton", "3.7")
+    assert code == 0 and "pip install 'nvidia-cutlass-dsl" in err
+    lines = _lines_of(out, "H100 / H200")
+    assert lines["cute_gemm"].split()[1] == "none" and "does not import here" in lines["cute_gemm"]
+    assert lines["triton_gemm"].split()[1] == "hopper"
