@@ -115,3 +115,20 @@ def test_a_cute_dsl_that_does_not_import_is_named_not_a_crash(capsys, monkeypatc
     lines = _lines_of(out, "H100 / H200")
     assert lines["cute_gemm"].split()[1] == "none" and "does not import here" in lines["cute_gemm"]
     assert lines["triton_gemm"].split()[1] == "hopper"
+
+
+@pytest.mark.gpu
+def test_on_a_gpu_it_names_the_path_each_solution_then_serves(capsys):
+    """What `fibgemm paths` says for GPU 0 is what each solution's served_path (the results'
+    `path` column) reports there."""
+    from cute_gemm import main as cute_main
+    from triton_gemm import main as triton_main
+
+    code, out, _ = _paths(capsys)
+    lines = _lines_of(out, f"GPU 0, {torch.cuda.get_device_name(0)} (")
+    torch.cuda.set_device(0)
+    cute_served = cute_main.served_path(16).split(":")[0]
+    assert code == 0 and lines["cute_gemm"].split()[1] == cute_served
+    kind, _, table = triton_main.served_path(16).split(":")[0].partition("-")
+    expected = kind if not table else f"{kind} ({table} tiles)"
+    assert lines["triton_gemm"].split(None, 1)[1].startswith(expected)
