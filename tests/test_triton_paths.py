@@ -96,6 +96,22 @@ def test_the_declared_triton_range_installs_beside_every_recent_torch():
     assert not refused, f"pyproject's triton{triton_range} refuses {refused}"
 
 
+def test_the_hopper_extra_asks_for_exactly_the_tritons_the_hopper_kernel_was_measured_with():
+    """`pip install -e '.[hopper]'` pulls a Triton that paths.py gives the Hopper path."""
+    import tomllib
+    from pathlib import Path
+
+    from packaging.requirements import Requirement
+
+    root = Path(__file__).resolve().parents[1]
+    extras = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    (requirement,) = [Requirement(d) for d in extras["optional-dependencies"]["hopper"]]
+    assert requirement.name == "triton"
+    candidates = [f"3.{minor}.{patch}" for minor in range(3, 11) for patch in (0, 1)]
+    admitted = sorted({paths.triton_version(v) for v in candidates if v in requirement.specifier})
+    assert admitted == sorted(paths.HOPPER_TRITON)
+
+
 def test_a_gpu_below_sm80_is_refused_naming_it():
     with pytest.raises(
         RuntimeError, match=r"capability 8\.0 or newer.*Tesla T4 \(cuda:0\) is 7\.5"
