@@ -95,10 +95,19 @@ def family(capability: tuple[int, int]) -> Gpu:
     return Gpu(name, tuple(capability), shared)
 
 
+class NoSources(Exception):
+    """The solutions' sources are not beside the package (an install that is not a checkout)."""
+
+
 def _selectors():
     """triton_gemm's paths module and cute_gemm's main module (None where the CuTe DSL does not
     import here), from sources/."""
     sources = str(REPO_ROOT / "sources")
+    if not (REPO_ROOT / "sources" / "triton_gemm" / "paths.py").is_file():
+        raise NoSources(
+            f"fibgemm paths reads the solutions' sources from a checkout (pip install -e .); "
+            f"{sources} does not hold them"
+        )
     if sources not in sys.path:
         sys.path.insert(0, sources)
     from triton_gemm import paths as triton_paths
@@ -144,7 +153,11 @@ def answer_for(gpu: Gpu, triton_version, dsl_version, forced: bool) -> list[tupl
 
 
 def cmd_paths(args) -> int:
-    triton_paths, cute_main = _selectors()
+    try:
+        triton_paths, cute_main = _selectors()
+    except NoSources as e:
+        err(f"error: {e}")
+        return 1
     triton_version = args.triton or triton_paths.triton_version()
     dsl_version = args.dsl or (cute_main.dsl_version() if cute_main else None)
     forced = triton_paths.portable_forced()

@@ -132,3 +132,12 @@ def test_on_a_gpu_it_names_the_path_each_solution_then_serves(capsys):
     kind, _, table = triton_main.served_path(16).split(":")[0].partition("-")
     expected = kind if not table else f"{kind} ({table} tiles)"
     assert lines["triton_gemm"].split(None, 1)[1].startswith(expected)
+
+
+def test_an_install_without_the_sources_is_told_so(capsys, monkeypatch, tmp_path):
+    from fibgemm import paths_command
+
+    monkeypatch.setattr(paths_command, "REPO_ROOT", tmp_path)
+    code, out, err = _paths(capsys, "--capability", "9.0")
+    assert code == 1 and out == ""
+    assert f"{tmp_path / 'sources'} does not hold them" in err and "pip install -e ." in err
