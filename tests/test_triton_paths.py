@@ -69,8 +69,8 @@ def test_the_installed_triton_gets_the_path_its_version_allows():
     assert paths.triton_version() == version  # what the solution reads at run time
 
 
-# The Triton each recent torch CUDA wheel pins exactly (torch 2.11, 2.12, 2.14, 2.15; 2.13
-# pins 3.7.1): the package must install beside each of them.
+# The Triton each recent torch CUDA wheel pins exactly, torch 2.11 to 2.15 in order (2.15 asks
+# for ~=3.9.0): the package must install beside each of them.
 TORCH_WHEELS_TRITON = ["3.6.0", "3.7.0", "3.7.1", "3.8.0", "3.9.0"]
 
 
