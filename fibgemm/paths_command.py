@@ -67,14 +67,13 @@ def add_parser(sub) -> None:
     p.add_argument("--dsl", type=version_argument, help="as if this CuTe DSL were installed")
 
 
-def gpus_here() -> list[Gpu]:
+def gpus_here(triton_paths) -> list[Gpu]:
     """Each visible CUDA device with its capability and opt-in shared memory per CTA (as
-    triton_gemm reads them)."""
+    triton_gemm's `triton_paths` reads them)."""
     import torch
 
     if not torch.cuda.is_available():
         return []
-    triton_paths, _ = _selectors()
     gpus = []
     for i in range(torch.cuda.device_count()):
         props = torch.cuda.get_device_properties(i)
@@ -84,10 +83,9 @@ def gpus_here() -> list[Gpu]:
     return gpus
 
 
-def family(capability: tuple[int, int]) -> Gpu:
+def family(capability: tuple[int, int], triton_paths) -> Gpu:
     """A GPU of `capability` that is not here (one the README names, or any other), with the
-    shared memory triton_gemm assumes for it."""
-    triton_paths, _ = _selectors()
+    shared memory triton_gemm (`triton_paths`) assumes for it."""
     name = FAMILIES.get(tuple(capability), f"an sm_{capability[0]}{capability[1]} GPU")
     shared = triton_paths.SHARED_MEMORY_BY_CAPABILITY.get(
         tuple(capability), triton_paths.SHARED_MEMORY_DEFAULT
@@ -128,16 +126,20 @@ def _installed(name: str) -> str:
         return "not installed"
 
 
-def answer_for(gpu: Gpu, triton_version, dsl_version, forced: bool) -> list[tuple[str, str, str]]:
-    """(solution, path, why) of each solution on `gpu` under these versions."""
-    triton_paths, cute_main = _selectors()
+def answer_for(
+    gpu: Gpu, selectors: tuple, triton_version, dsl_version, forced: bool
+) -> list[tuple[str, str, str]]:
+    """(solution, path, why) of each solution on `gpu` under these versions, from `selectors`
+    (_selectors' modules)."""
+    triton_paths, cute_main = selectors
     rows = []
-    try:
-        if cute_main is None:
-            raise RuntimeError("the CuTe DSL (nvidia-cutlass-dsl) does not import here")
-        path, why = cute_main.choose_path(gpu.capability, dsl_version, forced, gpu.label)
-    except RuntimeError as e:
-        path, why = "none", str(e)
+    if cute_main is None:
+        path, why = "none", "the CuTe DSL (nvidia-cutlass-dsl) does not import here"
+    else:
+        try:
+            path, why = cute_main.choose_path(gpu.capability, dsl_version, forced, gpu.label)
+        except RuntimeError as e:
+            path, why = "none", str(e)
     rows.append(("cute_gemm", path, why))
     try:
         choice = triton_paths.choose(
@@ -154,14 +156,17 @@ def answer_for(gpu: Gpu, triton_version, dsl_version, forced: bool) -> list[tupl
 
 def cmd_paths(args) -> int:
     try:
-        triton_paths, cute_main = _selectors()
+        selectors = triton_paths, cute_main = _selectors()
     except NoSources as e:
         err(f"error: {e}")
         return 1
     triton_version = args.triton or triton_paths.triton_version()
     dsl_version = args.dsl or (cute_main.dsl_version() if cute_main else None)
     forced = triton_paths.portable_forced()
-    gpus = [family(c) for c in args.capability] if args.capability else gpus_here()
+    if args.capability:
+        gpus = [family(c, triton_paths) for c in args.capability]
+    else:
+        gpus = gpus_here(triton_paths)
     triton_text = ".".join(map(str, triton_version))
     dsl_text = "not installed" if dsl_version is None else ".".join(map(str, dsl_version))
     asked = [f"Triton {triton_text}" + (" (asked)" if args.triton else "")]
@@ -172,11 +177,11 @@ def cmd_paths(args) -> int:
     )  # fmt: skip
     if not gpus:
         print("no CUDA device here; each GPU family the README names would get:")
-        gpus = [family(c) for c in FAMILIES]
+        gpus = [family(c, triton_paths) for c in FAMILIES]
     for gpu in gpus:
         print(f"{gpu.label} (sm_{gpu.capability[0]}{gpu.capability[1]}, "
               f"{gpu.shared_memory // KB} KB of shared memory a CTA):")  # fmt: skip
-        for name, path, why in answer_for(gpu, triton_version, dsl_version, forced):
+        for name, path, why in answer_for(gpu, selectors, triton_version, dsl_version, forced):
             print(f"  {name:<13} {path:<25} {why}")
     measured = ["Triton " + " or ".join(f"{a}.{b}" for a, b in triton_paths.HOPPER_TRITON)]
     if cute_main is not None:

@@ -18,6 +18,7 @@ import io
 import os
 import subprocess
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from . import layout
 from .curation import SHA_KEY, content_hashes
 from .dataset import Dataset, solutions_by_name
 from .evaluate import Outcome, Settings
+from .report import path_kind
 from .storage import AppendError, append_all, dataset_lock, extend_csv_header
 
 # Medians of each callable right after itself, from rounds [ref, ref, solution, solution].
@@ -233,15 +235,10 @@ def paths_served(rows: list[dict]) -> list[str]:
     """Which paths served each solution in these rows, e.g. "triton_gemm: portable-tma (43)".
     A solution's path follows the GPU and the installed toolchain (triton_gemm's Hopper kernel
     needs Triton 3.6 or 3.7), so a run says which ran instead of leaving it to the CSV."""
-    counts: dict[str, dict[str, int]] = {}
-    for row in rows:
-        kind = (row.get("path") or "").split(":")[0]
-        if kind:
-            by_kind = counts.setdefault(row["solution"], {})
-            by_kind[kind] = by_kind.get(kind, 0) + 1
+    counts = Counter((row["solution"], path_kind(row)) for row in rows if path_kind(row))
     return [
-        f"{name}: " + ", ".join(f"{kind} ({n})" for kind, n in sorted(by_kind.items()))
-        for name, by_kind in sorted(counts.items())
+        f"{name}: " + ", ".join(f"{k} ({counts[name, k]})" for n, k in sorted(counts) if n == name)
+        for name in sorted({name for name, _ in counts})
     ]
 
 

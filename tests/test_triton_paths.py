@@ -3,15 +3,19 @@ GPU and Triton version gets, that every config a GPU can be served compiles for 
 fits its shared memory, and that a Hopper path that fails to build falls back with a warning."""
 
 import json
+import tomllib
 import warnings
 
 import pytest
 import torch
 from helpers import run_repo_module
+from packaging.requirements import Requirement
 from triton_gemm import main as solution
 from triton_gemm import paths, portable_tuned
 from triton_gemm.kernel import GemmConfig
 from triton_gemm.pair import PairConfig
+
+from fibgemm import REPO_ROOT
 
 KB = 1024
 # (capability, opt-in shared memory per CTA): A100, A10/RTX 30, L40S/RTX 40, H100/H200, B200,
@@ -74,21 +78,20 @@ def test_the_installed_triton_gets_the_path_its_version_allows():
 TORCH_WHEELS_TRITON = ["3.6.0", "3.7.0", "3.7.1", "3.8.0", "3.9.0"]
 
 
+def _pyproject() -> dict:
+    """pyproject.toml's [project] table."""
+    return tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
+
+
 def test_the_declared_triton_range_installs_beside_every_recent_torch():
     """pyproject's Triton range admits the oldest Triton the portable path compiles with, the
     Hopper path's versions, CI's pin, and the Triton of every recent torch CUDA wheel. A cap at
     the Hopper path's versions made `pip install` fail beside torch 2.14 (Triton 3.8.0): such
     a Triton gets the portable path instead (test_each_gpu_and_triton_gets_its_path)."""
-    import tomllib
-    from pathlib import Path
-
-    from packaging.requirements import Requirement
-
-    root = Path(__file__).resolve().parents[1]
-    declared = tomllib.loads((root / "pyproject.toml").read_text())["project"]["dependencies"]
-    by_name = {Requirement(d).name: Requirement(d).specifier for d in declared}
+    project = _pyproject()
+    by_name = {Requirement(d).name: Requirement(d).specifier for d in project["dependencies"]}
     triton_range = by_name["triton"]
-    pins = (root / "constraints.txt").read_text().splitlines()
+    pins = (REPO_ROOT / "constraints.txt").read_text().splitlines()
     pinned = [line.split("==")[1] for line in pins if line.startswith("triton==")]
     wanted = [".".join(map(str, paths.OLDEST_TRITON)) + ".0"]
     wanted += [f"{a}.{b}.0" for a, b in paths.HOPPER_TRITON] + pinned + TORCH_WHEELS_TRITON
@@ -98,14 +101,7 @@ def test_the_declared_triton_range_installs_beside_every_recent_torch():
 
 def test_the_hopper_extra_asks_for_exactly_the_tritons_the_hopper_kernel_was_measured_with():
     """`pip install -e '.[hopper]'` pulls a Triton that paths.py gives the Hopper path."""
-    import tomllib
-    from pathlib import Path
-
-    from packaging.requirements import Requirement
-
-    root = Path(__file__).resolve().parents[1]
-    extras = tomllib.loads((root / "pyproject.toml").read_text())["project"]
-    (requirement,) = [Requirement(d) for d in extras["optional-dependencies"]["hopper"]]
+    (requirement,) = [Requirement(d) for d in _pyproject()["optional-dependencies"]["hopper"]]
     assert requirement.name == "triton"
     candidates = [f"3.{minor}.{patch}" for minor in range(3, 11) for patch in (0, 1)]
     admitted = sorted({paths.triton_version(v) for v in candidates if v in requirement.specifier})
