@@ -235,11 +235,11 @@ def paths_served(rows: list[dict]) -> list[str]:
     """Which paths served each solution in these rows, e.g. "triton_gemm: portable-tma (43)".
     A solution's path follows the GPU and the installed toolchain (triton_gemm's Hopper kernel
     needs Triton 3.6 or 3.7), so a run says which ran instead of leaving it to the CSV."""
-    counts = Counter((row["solution"], path_kind(row)) for row in rows if path_kind(row))
-    return [
-        f"{name}: " + ", ".join(f"{k} ({counts[name, k]})" for n, k in sorted(counts) if n == name)
-        for name in sorted({name for name, _ in counts})
-    ]
+    counts = Counter((row["solution"], kind) for row in rows if (kind := path_kind(row)))
+    by_solution: dict[str, list[str]] = {}
+    for (name, kind), n in sorted(counts.items()):
+        by_solution.setdefault(name, []).append(f"{kind} ({n})")
+    return [f"{name}: " + ", ".join(kinds) for name, kinds in by_solution.items()]
 
 
 class Runner:
